@@ -1,0 +1,213 @@
+//! Building and running the HTTP application; tests start it the same way `asp serve` does.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use poem::endpoint::StaticFilesEndpoint;
+use poem::http::{HeaderValue, StatusCode};
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::middleware::{CatchPanic, Cors, PanicHandler};
+use poem::web::Html;
+use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Middleware, Request, Response, Route};
+
+use crate::auth::jwt::TokenKeys;
+use crate::auth::oidc::OidcClient;
+use crate::auth::session::SessionStore;
+use crate::config::Settings;
+use crate::error::{shape_poem_error, ErrorBody, FailureSlot, FAILURE, REQUEST_ID, SERVER_ERROR_MESSAGE};
+use crate::state::AppState;
+
+pub async fn build_state(settings: Settings) -> anyhow::Result<AppState> {
+    if settings.uses_dev_secret() {
+        tracing::warn!("using the development JWT signing key; set ASP_JWT_SECRET outside development");
+    }
+    let pool = tenancy::connect_pool(&settings.database_url, settings.db_max_connections)
+        .await
+        .context("connecting to PostgreSQL")?;
+    let sessions = SessionStore::connect(&settings.redis_url, Duration::from_secs(settings.session_idle_seconds))?;
+    let authz = authz::Authorizer::new(pool.clone(), 4096).await.context("starting the authorizer")?;
+    authz.spawn_listener(pool.clone());
+    let tokens = Arc::new(TokenKeys::new(&settings.jwt_secret, settings.access_token_seconds));
+    let oidc = OidcClient::from_settings(&settings)?.map(Arc::new);
+    Ok(AppState { settings: Arc::new(settings), pool, sessions, authz, tokens, oidc })
+}
+
+/// The Redis flag is the fast path; the database row is the record that survives a Redis restart.
+pub async fn sync_api_switch(state: &AppState) -> anyhow::Result<()> {
+    let enabled: bool = sqlx::query_scalar("select is_enabled from asp.api_status").fetch_one(&state.pool).await?;
+    state.sessions.set_api_enabled(enabled).await
+}
+
+#[derive(Clone)]
+struct PanicToError;
+
+impl PanicHandler for PanicToError {
+    type Response = Response;
+    fn get_response(&self, _err: Box<dyn std::any::Any + Send + 'static>) -> Response {
+        tracing::error!(request_id = %crate::error::current_request_id(), "handler panicked");
+        let _ = FAILURE.try_with(|slot| {
+            if let Ok(mut s) = slot.0.lock() {
+                *s = Some("handler panicked".to_owned());
+            }
+        });
+        let body = ErrorBody { status: 500, message: SERVER_ERROR_MESSAGE.to_owned(), errors: vec![], request_id: crate::error::current_request_id() };
+        poem::web::Json(serde_json::json!({"status": body.status, "message": body.message, "errors": [], "requestId": body.request_id}))
+            .with_status(StatusCode::INTERNAL_SERVER_ERROR)
+            .into_response()
+    }
+}
+
+/// Gives every request an id (logged on every line, answered in `x-request-id`), puts API errors in the one JSON
+/// shape, and records server failures in the error log.
+struct RequestContext {
+    state: AppState,
+}
+
+impl<E: Endpoint> Middleware<E> for RequestContext {
+    type Output = RequestContextEndpoint<E>;
+    fn transform(&self, ep: E) -> Self::Output {
+        RequestContextEndpoint { inner: ep, state: self.state.clone() }
+    }
+}
+
+struct RequestContextEndpoint<E> {
+    inner: E,
+    state: AppState,
+}
+
+fn request_id_from(req: &Request) -> String {
+    req.headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| !v.is_empty() && v.len() <= 64 && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        .map_or_else(|| uuid::Uuid::new_v4().simple().to_string(), str::to_owned)
+}
+
+impl<E: Endpoint> Endpoint for RequestContextEndpoint<E> {
+    type Output = Response;
+
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        let request_id = request_id_from(&req);
+        let slot = FailureSlot::default();
+        let method = req.method().to_string();
+        let path = req.uri().path().to_owned();
+        let query = req.uri().query().map(str::to_owned);
+        let started = Instant::now();
+        let is_api = path.starts_with("/api");
+        let span = tracing::info_span!("request", request_id = %request_id, %method, %path);
+        let inner = &self.inner;
+        let result = REQUEST_ID
+            .scope(request_id.clone(), FAILURE.scope(slot.clone(), async move {
+                let _entered = ();
+                match inner.call(req).await {
+                    Ok(r) => r.into_response(),
+                    Err(e) if is_api => shape_poem_error(e),
+                    Err(e) => e.into_response(),
+                }
+            }))
+            .await;
+        let mut resp = result;
+        let status = resp.status();
+        span.in_scope(|| tracing::info!(status = status.as_u16(), elapsed_ms = started.elapsed().as_millis() as u64, "handled"));
+        if let Ok(v) = HeaderValue::from_str(&request_id) {
+            resp.headers_mut().insert("x-request-id", v);
+        }
+        let failure = slot.0.lock().ok().and_then(|mut s| s.take());
+        if let Some(detail) = failure {
+            let pool = self.state.pool.clone();
+            let rid = request_id.clone();
+            // Recording must never fail the request or delay it.
+            tokio::spawn(async move {
+                let res = sqlx::query(
+                    "insert into asp.error_log (application_name, request_url, request_path, message, exception, api_parameters, request_id)
+                     values ('ASP API', $1, $2, $3, $4, $5, $6)",
+                )
+                .bind(format!("{method} {path}"))
+                .bind(&path)
+                .bind(SERVER_ERROR_MESSAGE)
+                .bind(detail)
+                .bind(query)
+                .bind(rid)
+                .execute(&pool)
+                .await;
+                if let Err(e) = res {
+                    tracing::warn!(error = %e, "could not record the failure in the error log");
+                }
+            });
+        }
+        Ok(resp)
+    }
+}
+
+fn ui_endpoint(dir: &str, name: &str) -> poem::endpoint::BoxEndpoint<'static, Response> {
+    let index = std::path::Path::new(dir).join("index.html");
+    if index.exists() {
+        StaticFilesEndpoint::new(dir).index_file("index.html").fallback_to_index().map_to_response().boxed()
+    } else {
+        let msg = format!("<!doctype html><title>ASP</title><p>The {name} has not been built. Run <code>scripts/run.sh</code> (or <code>npm run build</code> in its folder).</p>");
+        poem::endpoint::make_sync(move |_| Html(msg.clone())).map_to_response().boxed()
+    }
+}
+
+/// The whole application: API under `/api`, the portal under `/portal/`, the staff console at `/`.
+pub fn routes(state: AppState) -> impl Endpoint<Output = Response> {
+    let document = crate::openapi::document();
+    let swagger = crate::openapi::swagger_html();
+    let api = crate::openapi::service();
+    let cors = Cors::new()
+        .allow_origins(state.settings.cors_origins.iter().map(String::as_str))
+        .allow_credentials(false)
+        .expose_header("Content-Range")
+        .expose_header("x-request-id")
+        .max_age(600);
+    let api_routes = Route::new()
+        .at("/openapi.json", poem::endpoint::make_sync(move |_| {
+            Response::builder().status(StatusCode::OK).content_type("application/json").body(document.clone())
+        }))
+        .at("/docs", poem::endpoint::make_sync(move |_| Html(swagger.clone())))
+        .nest("/", api.into_endpoint());
+    Route::new()
+        .nest("/api", api_routes.with(cors))
+        .nest("/portal", ui_endpoint(&state.settings.portal_ui_dir, "customer and supplier portal"))
+        .nest("/", ui_endpoint(&state.settings.admin_ui_dir, "staff console"))
+        .with(CatchPanic::new().with_handler(PanicToError))
+        .data(state.clone())
+        .with(RequestContext { state })
+        .map_to_response()
+}
+
+/// A running server; tests build it on port 0 and read the port back.
+pub struct Application {
+    port: u16,
+    server: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let state = build_state(settings).await?;
+        sync_api_switch(&state).await?;
+        Self::start(state).await
+    }
+
+    pub async fn start(state: AppState) -> anyhow::Result<Self> {
+        let acceptor = TcpListener::bind(state.settings.http_addr.clone()).into_acceptor().await.context("binding the HTTP address")?;
+        let port = acceptor
+            .local_addr()
+            .first()
+            .and_then(|a| a.as_socket_addr().map(|s| s.port()))
+            .context("reading the bound port")?;
+        let app = routes(state);
+        let server = tokio::spawn(async move { poem::Server::new_with_acceptor(acceptor).run(app).await });
+        tracing::info!(port, "listening");
+        Ok(Self { port, server })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        self.server.await.context("server task")?.context("server")
+    }
+}

@@ -1,0 +1,131 @@
+//! The `asp` command line.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+
+use crate::app::Application;
+use crate::config::Settings;
+
+#[derive(Parser)]
+#[command(name = "asp", version, about = "ASP procurement and inventory portal")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API, the staff console and the portal.
+    Serve,
+    /// Migrate the shared schema, then every client schema, in lockstep.
+    Migrate,
+    /// Client schemas.
+    Tenant {
+        #[command(subcommand)]
+        command: TenantCommand,
+    },
+    /// Load data.
+    Seed {
+        /// The demo clients, sites and users listed in the README.
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Print the OpenAPI document (needs no database).
+    Openapi,
+}
+
+#[derive(Subcommand)]
+enum TenantCommand {
+    /// Provision a client schema at the current migration version.
+    Create {
+        client_code: String,
+        /// Display name (defaults to the code).
+        #[arg(long)]
+        name: Option<String>,
+    },
+}
+
+fn init_tracing() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("ASP_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let json = std::env::var("ASP_LOG_FORMAT").is_ok_and(|v| v == "json");
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Command::Openapi = cli.command {
+        println!("{}", crate::openapi::document());
+        return ExitCode::SUCCESS;
+    }
+    init_tracing();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("asp: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli.command)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("asp: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(command: Command) -> anyhow::Result<()> {
+    let settings = Settings::load()?;
+    match command {
+        Command::Serve => {
+            tracing::info!(settings = ?settings, "starting");
+            let app = Application::build(settings).await?;
+            tokio::select! {
+                r = app.run_until_stopped() => r,
+                _ = tokio::signal::ctrl_c() => { tracing::info!("stopping"); Ok(()) }
+            }
+        }
+        Command::Migrate => {
+            let n = tenancy::migrate_all(&settings.database_url).await.context("migrating")?;
+            check_site_ids(&settings).await?;
+            println!("migrated the shared schema and {n} client schema(s)");
+            Ok(())
+        }
+        Command::Tenant { command: TenantCommand::Create { client_code, name } } => {
+            let code = tenancy::ClientCode::parse(&client_code)?;
+            let name = name.unwrap_or_else(|| code.to_string());
+            let client = tenancy::create_tenant(&settings.database_url, &code, &name).await?;
+            println!("created client {} (id {}) in schema {}", client.code, client.client_id, client.schema);
+            Ok(())
+        }
+        Command::Seed { demo } => {
+            anyhow::ensure!(demo, "only --demo is available");
+            crate::seed::demo(&settings).await?;
+            println!("demo data ready (users listed in README.md, password Demo@pass1)");
+            Ok(())
+        }
+        Command::Openapi => Ok(()),
+    }
+}
+
+/// Refuses a tenant schema whose tables lack site_id: every tenant row must be reachable only through its site.
+async fn check_site_ids(settings: &Settings) -> anyhow::Result<()> {
+    let pool = tenancy::connect_pool(&settings.database_url, 1).await?;
+    let schemas: Vec<String> = sqlx::query_scalar("select schema_name from asp.client").fetch_all(&pool).await?;
+    let mut conn = pool.acquire().await?;
+    for schema in schemas {
+        if let Some(name) = tenancy::SchemaName::parse(&schema) {
+            let missing = tenancy::tables_without_site_id(&mut conn, &name).await?;
+            anyhow::ensure!(missing.is_empty(), "tenant tables without site_id in {schema}: {missing:?}");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,15 @@
+//! The ASP API service: the only crate that knows HTTP.
+
+pub mod access;
+pub mod admin;
+pub mod app;
+pub mod audit;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod error;
+pub mod health;
+pub mod openapi;
+pub mod seed;
+pub mod shell;
+pub mod state;

@@ -1,0 +1,146 @@
+//! `asp seed --demo`: two clients with two sites each and one user per kind of person (README lists them).
+
+use anyhow::Context;
+use chrono::{Duration, Utc};
+
+use crate::auth::password;
+use crate::config::Settings;
+
+pub const DEMO_PASSWORD: &str = "Demo@pass1";
+
+struct DemoUser {
+    login: &'static str,
+    fname: &'static str,
+    lname: &'static str,
+    staff: bool,
+    customer: bool,
+    punchin: bool,
+    supplier: bool,
+    /// (site code, role name); access to every listed site.
+    grants: &'static [(&'static str, &'static str)],
+}
+
+const ALL_SITES: [&str; 4] = ["ACME-NORTH", "ACME-SOUTH", "GEA-POR", "GEA-MAIN"];
+
+const USERS: &[DemoUser] = &[
+    DemoUser { login: "buyer", fname: "Bea", lname: "Buyer", staff: false, customer: false, punchin: false, supplier: false,
+        grants: &[("ACME-NORTH", "Buyer"), ("ACME-SOUTH", "Buyer")] },
+    DemoUser { login: "warehouse", fname: "Walt", lname: "Warehouse", staff: false, customer: false, punchin: false, supplier: false,
+        grants: &[("ACME-NORTH", "Warehouse"), ("ACME-SOUTH", "Warehouse")] },
+    DemoUser { login: "customer", fname: "Cora", lname: "Customer", staff: false, customer: true, punchin: false, supplier: false,
+        grants: &[("GEA-MAIN", "CustomerPortal")] },
+    DemoUser { login: "punchin", fname: "Pat", lname: "Punchin", staff: false, customer: true, punchin: true, supplier: false,
+        grants: &[("GEA-POR", "PunchIn"), ("GEA-MAIN", "PunchIn")] },
+    DemoUser { login: "supplier", fname: "Sam", lname: "Supplier", staff: false, customer: false, punchin: false, supplier: true,
+        grants: &[("ACME-NORTH", "SupplierPortal")] },
+];
+
+pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
+    tenancy::migrate_all(&settings.database_url).await.context("migrating before seeding")?;
+    let pool = tenancy::connect_pool(&settings.database_url, 2).await?;
+    let clients = [("ACME", "Acme Manufacturing", [("ACME-NORTH", "Acme North Plant", 0, false), ("ACME-SOUTH", "Acme South Plant", 0, false)]),
+                   ("GEA", "GEA Industrial", [("GEA-POR", "GEA Punch-in Portal", 2, true), ("GEA-MAIN", "GEA Main Works", 0, false)])];
+    for (code, name, sites) in clients {
+        let code = tenancy::ClientCode::parse(code)?;
+        let exists: Option<i64> = sqlx::query_scalar("select client_id from asp.client where client_code = $1")
+            .bind(code.as_str())
+            .fetch_optional(&pool)
+            .await?;
+        let client_id = match exists {
+            Some(id) => id,
+            None => tenancy::create_tenant(&settings.database_url, &code, name).await?.client_id,
+        };
+        for (site_code, site_name, app_type, catalog) in sites {
+            sqlx::query(
+                "insert into asp.site (client_id, site_code, site_name, erp_type_id, erp_company, app_type, customer_portal_catalog)
+                 values ($1, $2, $3, 7, $4, $5, $6) on conflict (site_code) do nothing",
+            )
+            .bind(client_id)
+            .bind(site_code)
+            .bind(site_name)
+            .bind(code.as_str())
+            .bind(app_type)
+            .bind(catalog)
+            .execute(&pool)
+            .await?;
+        }
+        let schema = code.schema_name();
+        // Seeding is an operator's act, not a request: it writes the tenant schema directly.
+        sqlx::query(&format!(
+            "insert into {schema}.address (site_id, ship_to_name, address1, city, state, postal_code, contact_name)
+             select s.site_id, s.site_name || ' receiving', '100 Dock Road', 'Springfield', 'IL', '62701', 'Receiving desk'
+             from asp.site s where s.client_id = $1
+               and not exists (select 1 from {schema}.address a where a.site_id = s.site_id)"
+        ))
+        .bind(client_id)
+        .execute(&pool)
+        .await?;
+    }
+
+    let hash = password::hash(DEMO_PASSWORD)?;
+    let expires = Utc::now() + Duration::days(settings.password_max_age_days);
+    let mut all: Vec<(&str, &str, &str, bool, bool, bool, bool, Vec<(&str, &str)>)> = USERS
+        .iter()
+        .map(|u| (u.login, u.fname, u.lname, u.staff, u.customer, u.punchin, u.supplier, u.grants.to_vec()))
+        .collect();
+    all.push(("admin", "Ada", "Admin", true, false, false, false, ALL_SITES.iter().map(|s| (*s, "Administrator")).collect()));
+    all.push(("support", "Sid", "Support", true, false, false, false, ALL_SITES.iter().map(|s| (*s, "Support")).collect()));
+
+    for (login, fname, lname, staff, customer, punchin, supplier, grants) in all {
+        let user_id: i64 = sqlx::query_scalar(
+            "insert into asp.asp_users (user_id, fname, lname, email, fss_employee, customer_portal_user, is_punchin_user,
+                 supplier_portal_user, first_time_user, password_hash, password_expiration_date, bugtracker_username)
+             values ($1, $2, $3, $1 || '@demo.example', $4, $5, $6, $7, false, $8, $9, $1)
+             on conflict ((lower(user_id))) do update set fname = excluded.fname
+             returning asp_users_id",
+        )
+        .bind(login)
+        .bind(fname)
+        .bind(lname)
+        .bind(staff)
+        .bind(customer)
+        .bind(punchin)
+        .bind(supplier)
+        .bind(&hash)
+        .bind(expires)
+        .fetch_one(&pool)
+        .await?;
+        for (site, role) in grants {
+            sqlx::query(
+                "insert into asp.user_site (asp_users_id, site_id) select $1, site_id from asp.site where site_code = $2 on conflict do nothing",
+            )
+            .bind(user_id)
+            .bind(site)
+            .execute(&pool)
+            .await?;
+            sqlx::query(
+                "insert into asp.user_site_role (asp_users_id, site_id, security_role_id)
+                 select $1, s.site_id, r.security_role_id from asp.site s, asp.security_role r
+                 where s.site_code = $2 and r.role_name = $3 on conflict do nothing",
+            )
+            .bind(user_id)
+            .bind(site)
+            .bind(role)
+            .execute(&pool)
+            .await?;
+        }
+    }
+    sqlx::query(
+        "update asp.asp_users u set current_site_id = s.site_id from asp.site s
+         where u.user_id = 'punchin' and s.site_code = 'GEA-POR' and u.current_site_id is null",
+    )
+    .execute(&pool)
+    .await?;
+    sqlx::query(
+        "insert into asp.punchin_location (site_id, business_unit, state, city, map_to_site_id)
+         select por.site_id, v.bu, v.st, v.city, m.site_id
+         from asp.site por, asp.site m,
+              (values ('Industrial', 'OR', 'Portland', 'GEA-POR'), ('Industrial', 'OR', 'Salem', 'GEA-MAIN'),
+                      ('Energy', 'WA', 'Seattle', 'GEA-MAIN')) as v(bu, st, city, target)
+         where por.site_code = 'GEA-POR' and m.site_code = v.target
+           and not exists (select 1 from asp.punchin_location l where l.site_id = por.site_id)",
+    )
+    .execute(&pool)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,21 @@
+//! What every request can reach.
+
+use std::sync::Arc;
+
+use authz::Authorizer;
+use sqlx::PgPool;
+
+use crate::auth::jwt::TokenKeys;
+use crate::auth::oidc::OidcClient;
+use crate::auth::session::SessionStore;
+use crate::config::Settings;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub settings: Arc<Settings>,
+    pub pool: PgPool,
+    pub sessions: SessionStore,
+    pub authz: Arc<Authorizer>,
+    pub tokens: Arc<TokenKeys>,
+    pub oidc: Option<Arc<OidcClient>>,
+}

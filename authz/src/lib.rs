@@ -1,0 +1,249 @@
+//! Authorization: which user may use which site, and with which permissions there.
+//!
+//! Casbin RBAC with domains (user, site, permission). The rules are derived from the shared schema (user-site
+//! access, user roles per site, role permissions) and held in one small enforcer per site, loaded on demand and
+//! kept in an LRU map: one enforcer for every tenant would be a linear scan over all rules on each check.
+//!
+//! Changes reach every API replica through PostgreSQL `LISTEN asp_authz` (triggers in the shared schema announce
+//! the changed site, or `*`); each cached site also expires after [`MAX_AGE`] as a backstop for a missed notice.
+
+use std::collections::HashSet;
+use std::num::NonZeroUsize;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use casbin::{CoreApi, DefaultModel, Enforcer, MemoryAdapter, MgmtApi, RbacApi};
+use sqlx::postgres::PgListener;
+use sqlx::PgPool;
+use tenancy::{SchemaName, SiteScope};
+use tokio::sync::Mutex;
+
+const MODEL: &str = include_str!("model.conf");
+/// Backstop reload interval for a cached site, in case a change notice was missed.
+pub const MAX_AGE: Duration = Duration::from_secs(300);
+/// The channel the shared schema's triggers notify.
+pub const CHANNEL: &str = "asp_authz";
+
+#[derive(Debug, thiserror::Error)]
+pub enum AuthzError {
+    #[error("site {0} is not available to this user")]
+    SiteNotAvailable(i64),
+    #[error("missing permission: {0}")]
+    MissingPermission(String),
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("policy engine error: {0}")]
+    Engine(String),
+}
+
+impl From<casbin::Error> for AuthzError {
+    fn from(e: casbin::Error) -> Self {
+        Self::Engine(e.to_string())
+    }
+}
+
+/// What a site's cached rules know.
+struct SiteRules {
+    client_id: i64,
+    schema: SchemaName,
+    /// Users with access to the site (the site is active).
+    users: HashSet<i64>,
+    enforcer: Enforcer,
+    loaded_at: Instant,
+}
+
+fn user_key(user_id: i64) -> String {
+    format!("u{user_id}")
+}
+fn role_key(role_id: i64) -> String {
+    format!("r{role_id}")
+}
+fn site_key(site_id: i64) -> String {
+    format!("s{site_id}")
+}
+
+/// Answers "may this user do this at this site?" and issues [`SiteScope`]s.
+pub struct Authorizer {
+    pool: PgPool,
+    model: DefaultModel,
+    cache: Mutex<lru::LruCache<i64, Arc<Mutex<Option<Arc<SiteRules>>>>>>,
+}
+
+impl Authorizer {
+    pub async fn new(pool: PgPool, capacity: usize) -> Result<Arc<Self>, AuthzError> {
+        let model = DefaultModel::from_str(MODEL).await?;
+        let capacity = NonZeroUsize::new(capacity.max(1)).unwrap_or(NonZeroUsize::MIN);
+        Ok(Arc::new(Self { pool, model, cache: Mutex::new(lru::LruCache::new(capacity)) }))
+    }
+
+    async fn load(&self, site_id: i64) -> Result<Option<SiteRules>, AuthzError> {
+        let site: Option<(i64, String, bool)> = sqlx::query_as(
+            "select s.client_id, c.schema_name, s.is_active and c.is_active
+             from asp.site s join asp.client c using (client_id) where s.site_id = $1",
+        )
+        .bind(site_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some((client_id, schema, active)) = site else { return Ok(None) };
+        let Some(schema) = SchemaName::parse(&schema) else {
+            return Err(AuthzError::Engine(format!("site {site_id} belongs to a client with an invalid schema")));
+        };
+        let users: HashSet<i64> = if active {
+            sqlx::query_scalar("select asp_users_id from asp.user_site where site_id = $1")
+                .bind(site_id)
+                .fetch_all(&self.pool)
+                .await?
+                .into_iter()
+                .collect()
+        } else {
+            HashSet::new()
+        };
+        // Roles count only where the user also has access to the site.
+        let grants: Vec<(i64, i64)> = sqlx::query_as(
+            "select r.asp_users_id, r.security_role_id from asp.user_site_role r
+             join asp.user_site a on a.asp_users_id = r.asp_users_id and a.site_id = r.site_id
+             where r.site_id = $1",
+        )
+        .bind(site_id)
+        .fetch_all(&self.pool)
+        .await?;
+        let role_perms: Vec<(i64, String)> = sqlx::query_as(
+            "select rp.security_role_id, p.permission_name from asp.security_role_permission rp
+             join asp.security_permission p using (security_permission_id)
+             where rp.security_role_id in (select security_role_id from asp.user_site_role where site_id = $1)",
+        )
+        .bind(site_id)
+        .fetch_all(&self.pool)
+        .await?;
+
+        let mut enforcer = Enforcer::new(self.model.clone(), MemoryAdapter::default()).await?;
+        let site = site_key(site_id);
+        let g: Vec<Vec<String>> = grants
+            .iter()
+            .filter(|(u, _)| users.contains(u))
+            .map(|(u, r)| vec![user_key(*u), role_key(*r), site.clone()])
+            .collect();
+        let p: Vec<Vec<String>> = role_perms.iter().map(|(r, perm)| vec![role_key(*r), perm.clone()]).collect();
+        if !p.is_empty() {
+            enforcer.add_policies(p).await?;
+        }
+        if !g.is_empty() {
+            enforcer.add_grouping_policies(g).await?;
+        }
+        Ok(Some(SiteRules { client_id, schema, users, enforcer, loaded_at: Instant::now() }))
+    }
+
+    async fn rules(&self, site_id: i64) -> Result<Option<Arc<SiteRules>>, AuthzError> {
+        // One slot per site: concurrent requests for a cold site wait for one load instead of each loading.
+        let slot = {
+            let mut cache = self.cache.lock().await;
+            cache.get_or_insert(site_id, || Arc::new(Mutex::new(None))).clone()
+        };
+        let mut entry = slot.lock().await;
+        if let Some(rules) = entry.as_ref() {
+            if rules.loaded_at.elapsed() < MAX_AGE {
+                return Ok(Some(rules.clone()));
+            }
+        }
+        let loaded = self.load(site_id).await?.map(Arc::new);
+        entry.clone_from(&loaded);
+        Ok(loaded)
+    }
+
+    /// Is the site one of the user's available sites?
+    pub async fn is_available(&self, user_id: i64, site_id: i64) -> Result<bool, AuthzError> {
+        Ok(self.rules(site_id).await?.is_some_and(|r| r.users.contains(&user_id)))
+    }
+
+    /// Does the user hold at least one of `any_of` at the site (and may use the site at all)?
+    pub async fn has_any(&self, user_id: i64, site_id: i64, any_of: &[&str]) -> Result<bool, AuthzError> {
+        let Some(rules) = self.rules(site_id).await? else { return Ok(false) };
+        if !rules.users.contains(&user_id) {
+            return Ok(false);
+        }
+        let (u, s) = (user_key(user_id), site_key(site_id));
+        for perm in any_of {
+            if rules.enforcer.enforce((u.as_str(), s.as_str(), *perm))? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The user's permission names at the site, sorted (empty when the site is not available).
+    pub async fn permissions(&self, user_id: i64, site_id: i64) -> Result<Vec<String>, AuthzError> {
+        let Some(rules) = self.rules(site_id).await? else { return Ok(Vec::new()) };
+        if !rules.users.contains(&user_id) {
+            return Ok(Vec::new());
+        }
+        let site = site_key(site_id);
+        let mut perms: Vec<String> = rules
+            .enforcer
+            .get_roles_for_user(&user_key(user_id), Some(&site))
+            .into_iter()
+            .flat_map(|role| rules.enforcer.get_filtered_policy(0, vec![role]))
+            .filter_map(|rule| rule.get(1).cloned())
+            .collect();
+        perms.sort();
+        perms.dedup();
+        Ok(perms)
+    }
+
+    /// Checks availability and permission, then issues the scope that opens the site's tenant data.
+    /// An empty `any_of` means "any user who may use the site".
+    pub async fn grant(&self, user_id: i64, site_id: i64, any_of: &[&str]) -> Result<SiteScope, AuthzError> {
+        let rules = self.rules(site_id).await?.ok_or(AuthzError::SiteNotAvailable(site_id))?;
+        if !rules.users.contains(&user_id) {
+            return Err(AuthzError::SiteNotAvailable(site_id));
+        }
+        if !any_of.is_empty() && !self.has_any(user_id, site_id, any_of).await? {
+            return Err(AuthzError::MissingPermission(any_of.join(" or ")));
+        }
+        Ok(SiteScope::granted_by_authorizer(rules.client_id, rules.schema.clone(), site_id))
+    }
+
+    /// Forgets cached rules: `site:<id>` for one site, anything else for all.
+    pub async fn invalidate(&self, notice: &str) {
+        let mut cache = self.cache.lock().await;
+        match notice.strip_prefix("site:").and_then(|s| s.parse::<i64>().ok()) {
+            Some(site_id) => {
+                cache.pop(&site_id);
+            }
+            None => cache.clear(),
+        }
+    }
+
+    /// Listens for change notices until the task is dropped; reconnects after errors and clears everything after a
+    /// reconnect, because notices sent while disconnected are lost.
+    pub fn spawn_listener(self: &Arc<Self>, pool: PgPool) -> tokio::task::JoinHandle<()> {
+        let this = Arc::clone(self);
+        tokio::spawn(async move {
+            loop {
+                match PgListener::connect_with(&pool).await {
+                    Ok(mut listener) => {
+                        if let Err(e) = listener.listen(CHANNEL).await {
+                            tracing::warn!(error = %e, "authz listener could not subscribe");
+                        } else {
+                            this.invalidate("*").await;
+                            loop {
+                                match listener.try_recv().await {
+                                    Ok(Some(n)) => this.invalidate(n.payload()).await,
+                                    Ok(None) => {
+                                        // The connection dropped; notices may have been missed.
+                                        this.invalidate("*").await;
+                                    }
+                                    Err(e) => {
+                                        tracing::warn!(error = %e, "authz listener failed");
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "authz listener could not connect"),
+                }
+                tokio::time::sleep(Duration::from_secs(2)).await;
+            }
+        })
+    }
+}

@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# Runs every test suite of ASP (what CI runs through .ci/run):
+#   services -> UI unit tests -> UI builds -> test-tool installs -> OIDC provider self-test
+#   -> Rust tests (nextest, else cargo test) -> debug build of `asp` -> browser e2e against a fresh database.
+# A failing suite does not stop the others (unless a later one depends on it); the script exits 1 if any failed
+# and lists them at the end.
+# Environment (defaults):
+#   ASP_TEST_DATABASE_URL=postgres://localhost/postgres   admin URL from which Rust tests create their databases
+#   ASP_REDIS_URL=redis://127.0.0.1:6379
+#   ASP_E2E_DATABASE_URL=postgres://localhost/asp_e2e      dropped and re-created for every run
+#   E2E_PORT=18080                                        port of the e2e server (127.0.0.1)
+#   SKIP_UI=1 / SKIP_RUST=1 / SKIP_E2E=1                  leave a part out (local use; CI runs everything)
+#   ASP_BIN=path                                          e2e against this binary instead of building target/debug/asp
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+if [[ "${CI:-}" == true || "${CI:-}" == 1 ]]; then
+  export CARGO_TERM_COLOR=never NO_COLOR=1
+fi
+export ASP_TEST_DATABASE_URL="${ASP_TEST_DATABASE_URL:-postgres://localhost/postgres}"
+export ASP_REDIS_URL="${ASP_REDIS_URL:-redis://127.0.0.1:6379}"
+E2E_DB_URL="${ASP_E2E_DATABASE_URL:-postgres://localhost/asp_e2e}"
+E2E_PORT="${E2E_PORT:-18080}"
+ASP_BIN="${ASP_BIN:-}"
+ARTIFACTS="$REPO_ROOT/test-artifacts"
+
+PASSED=()
+FAILED=()
+SKIPPED=()
+
+# step NAME COMMAND...: runs COMMAND in a subshell with errexit on, records the outcome; never exits.
+step() {
+  local name="$1" rc start="$SECONDS"
+  shift
+  printf '\n==> [%s] %s\n' "$(date +%H:%M:%S)" "$name" >&2
+  set +e
+  (
+    set -euo pipefail
+    "$@"
+  )
+  rc=$?
+  set -e
+  if ((rc == 0)); then
+    PASSED+=("$name ($((SECONDS - start)) s)")
+  else
+    FAILED+=("$name (exit $rc, $((SECONDS - start)) s)")
+    printf '==> FAILED: %s (exit %s)\n' "$name" "$rc" >&2
+  fi
+  return 0
+}
+ok() { [[ " ${PASSED[*]} " == *" $1 ("* ]]; }
+
+ui_unit_tests() {
+  npm_install "$1"
+  (cd "$1" && CI=true npm test)
+}
+
+ui_build() {
+  (cd "$1" && npm run build)
+}
+
+test_tools_install() {
+  npm_install tests/oidc-provider
+  npm_install tests/e2e
+}
+
+oidc_selftest() {
+  (cd tests/oidc-provider && timeout 300 node --test selftest.mjs)
+}
+
+rust_tests() {
+  if cargo nextest --version >/dev/null 2>&1; then
+    timeout 3600 cargo nextest run --workspace --no-fail-fast
+  else
+    timeout 3600 cargo test --workspace --no-fail-fast
+  fi
+}
+
+build_debug_asp() {
+  cargo build -p api --bin asp
+  [[ -x target/debug/asp ]]
+}
+
+e2e() {
+  local base="http://127.0.0.1:$E2E_PORT" server_log="$ARTIFACTS/e2e-server.log" pid
+  mkdir -p "$ARTIFACTS"
+  if curl -fsS -o /dev/null --max-time 2 "$base/api/health" 2>/dev/null; then
+    echo "something already answers on $base: stop it first (or set E2E_PORT)" >&2
+    return 1
+  fi
+  export ASP_DATABASE_URL="$E2E_DB_URL"
+  export ASP_HTTP_ADDR="127.0.0.1:$E2E_PORT"
+  log "fresh database $(db_name_of "$E2E_DB_URL")"
+  recreate_database "$E2E_DB_URL"
+  "$ASP_BIN" migrate
+  "$ASP_BIN" seed --demo
+
+  log "starting $ASP_BIN serve on $ASP_HTTP_ADDR (log: test-artifacts/e2e-server.log)"
+  "$ASP_BIN" serve >"$server_log" 2>&1 &
+  pid=$!
+  # shellcheck disable=SC2064  # expand $pid now
+  trap "kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true" EXIT
+  local up=0
+  for _ in $(seq 1 120); do
+    if curl -fsS -o /dev/null --max-time 2 "$base/api/health" 2>/dev/null; then
+      up=1
+      break
+    fi
+    if ! kill -0 "$pid" 2>/dev/null; then
+      break
+    fi
+    sleep 1
+  done
+  if ((!up)); then
+    echo "the e2e server did not answer $base/api/health; last lines of its log:" >&2
+    tail -n 50 "$server_log" >&2 || true
+    return 1
+  fi
+
+  local rc=0
+  BASE_URL="$base" timeout 900 node tests/e2e/run.mjs || rc=$?
+  if ((rc != 0)); then
+    echo "e2e failed (exit $rc); screenshots in test-artifacts/, last lines of the server log:" >&2
+    tail -n 30 "$server_log" >&2 || true
+  fi
+  return "$rc"
+}
+
+# ------------------------------------------------------------------------------------------------ run
+bash scripts/ensure-services.sh || die "services are not ready (see above); nothing was tested"
+
+if [[ "${SKIP_UI:-0}" != 1 ]]; then
+  for ui in admin-ui portal-ui; do
+    step "$ui unit tests" ui_unit_tests "$ui"
+    # Build even if a unit test failed: the API and the e2e run need dist/.
+    if [[ -d "$ui/node_modules" ]]; then
+      step "$ui build" ui_build "$ui"
+    else
+      FAILED+=("$ui build (not run: no $ui/node_modules, npm ci failed)")
+    fi
+  done
+fi
+
+step "test tools npm ci (tests/oidc-provider, tests/e2e)" test_tools_install
+if ok "test tools npm ci"; then
+  step "oidc-provider self-test" oidc_selftest
+else
+  FAILED+=("oidc-provider self-test (not run: npm ci failed)")
+fi
+
+if [[ "${SKIP_RUST:-0}" != 1 ]]; then
+  step "rust tests" rust_tests
+fi
+
+if [[ "${SKIP_E2E:-0}" != 1 ]]; then
+  why=""
+  if [[ -z "$ASP_BIN" ]]; then
+    step "debug build of asp" build_debug_asp
+    ASP_BIN=target/debug/asp
+    ok "debug build of asp" || why="no target/debug/asp"
+  fi
+  if [[ "${SKIP_UI:-0}" != 1 ]]; then
+    { ok "admin-ui build" && ok "portal-ui build"; } || why="${why:+$why, }a UI build failed"
+  fi
+  ok "test tools npm ci" || why="${why:+$why, }tests/e2e npm ci failed"
+  if [[ -z "$why" ]]; then
+    step "e2e (browser)" e2e
+  else
+    FAILED+=("e2e (not run: $why)")
+  fi
+else
+  SKIPPED+=("e2e (SKIP_E2E=1)")
+fi
+
+printf '\n==> test.sh summary\n'
+for s in "${PASSED[@]}"; do printf '  ok      %s\n' "$s"; done
+for s in "${SKIPPED[@]}"; do printf '  skipped %s\n' "$s"; done
+for s in "${FAILED[@]}"; do printf '  FAILED  %s\n' "$s"; done
+if ((${#FAILED[@]})); then
+  printf '==> %d suite(s) failed\n' "${#FAILED[@]}"
+  exit 1
+fi
+printf '==> all suites passed\n'

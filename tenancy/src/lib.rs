@@ -1,0 +1,301 @@
+//! Schema-per-client tenancy.
+//!
+//! The shared schema `asp` holds provider-wide data (clients, sites, users, roles, permissions, settings). Each
+//! client's business data lives in its own schema `client_<code>`, every row carrying `site_id`.
+//!
+//! The pool's default `search_path` is `ext` (extensions only): a query that names a tenant table without a scope
+//! fails with "relation does not exist" instead of reading somebody's data. Tenant tables are reached only through
+//! [`TenantTx`], which can only be opened from a [`SiteScope`]; a `SiteScope` is issued by the authorizer
+//! (`authz::Authorizer::grant`) after it checked that the caller may use that site.
+
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::{Connection, PgConnection, PgPool, Postgres, Transaction};
+
+/// Everything that can go wrong in this crate.
+#[derive(Debug, thiserror::Error)]
+pub enum TenancyError {
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("invalid client code {0:?}: use 1-40 letters, digits or underscores")]
+    InvalidClientCode(String),
+    #[error("client {0} already exists")]
+    ClientExists(String),
+}
+
+/// The schema that only holds extensions; it is the pool's default search_path.
+pub const EXT_SCHEMA: &str = "ext";
+/// The shared schema.
+pub const SHARED_SCHEMA: &str = "asp";
+
+/// A validated client code (upper case, `[A-Z0-9_]{1,40}`) and the schema name derived from it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ClientCode(String);
+
+impl ClientCode {
+    pub fn parse(raw: &str) -> Result<Self, TenancyError> {
+        let code = raw.trim().to_ascii_uppercase();
+        let ok = !code.is_empty()
+            && code.len() <= 40
+            && code.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if ok {
+            Ok(Self(code))
+        } else {
+            Err(TenancyError::InvalidClientCode(raw.to_owned()))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The client's schema; safe to splice into SQL as an identifier because the code is validated.
+    pub fn schema_name(&self) -> SchemaName {
+        SchemaName(format!("client_{}", self.0.to_ascii_lowercase()))
+    }
+}
+
+impl fmt::Display for ClientCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A tenant schema name known to be a plain identifier (`client_[a-z0-9_]+`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SchemaName(String);
+
+impl SchemaName {
+    /// Accepts only names this crate would have produced, so a value read back from the database can be trusted.
+    pub fn parse(raw: &str) -> Option<Self> {
+        let rest = raw.strip_prefix("client_")?;
+        let ok = !rest.is_empty()
+            && rest.len() <= 40
+            && rest.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        ok.then(|| Self(raw.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The search_path of a request scoped to this tenant: its schema, then the extensions.
+    pub fn search_path(&self) -> String {
+        format!("{}, {EXT_SCHEMA}", self.0)
+    }
+}
+
+impl fmt::Display for SchemaName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Permission to touch one site's rows in one client's schema.
+///
+/// Only the authorizer creates these (through [`SiteScope::granted_by_authorizer`]), after checking that the
+/// caller may use the site; repository functions for tenant data take a [`TenantTx`], which needs one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SiteScope {
+    client_id: i64,
+    schema: SchemaName,
+    site_id: i64,
+}
+
+impl SiteScope {
+    /// Reserved for `authz`. Any other caller bypasses authorization; a test in this crate checks that no other
+    /// crate in the workspace calls it.
+    #[doc(hidden)]
+    pub fn granted_by_authorizer(client_id: i64, schema: SchemaName, site_id: i64) -> Self {
+        Self { client_id, schema, site_id }
+    }
+
+    pub fn client_id(&self) -> i64 {
+        self.client_id
+    }
+    pub fn site_id(&self) -> i64 {
+        self.site_id
+    }
+    pub fn schema(&self) -> &SchemaName {
+        &self.schema
+    }
+
+    /// Opens a transaction whose search_path is this client's schema (transaction-local, so the pooled
+    /// connection carries no tenant state afterwards).
+    pub async fn begin(&self, pool: &PgPool) -> Result<TenantTx, TenancyError> {
+        let mut tx = pool.begin().await?;
+        sqlx::query("select set_config('search_path', $1, true)")
+            .bind(self.schema.search_path())
+            .execute(&mut *tx)
+            .await?;
+        Ok(TenantTx { tx, scope: self.clone() })
+    }
+}
+
+/// A transaction bound to one client schema and one site.
+pub struct TenantTx {
+    tx: Transaction<'static, Postgres>,
+    scope: SiteScope,
+}
+
+impl TenantTx {
+    pub fn scope(&self) -> &SiteScope {
+        &self.scope
+    }
+    pub fn site_id(&self) -> i64 {
+        self.scope.site_id
+    }
+    pub async fn commit(self) -> Result<(), TenancyError> {
+        self.tx.commit().await?;
+        Ok(())
+    }
+}
+
+impl Deref for TenantTx {
+    type Target = PgConnection;
+    fn deref(&self) -> &PgConnection {
+        &self.tx
+    }
+}
+impl DerefMut for TenantTx {
+    fn deref_mut(&mut self) -> &mut PgConnection {
+        &mut self.tx
+    }
+}
+
+/// Connection options with the safe default search_path.
+pub fn connect_options(url: &str) -> Result<PgConnectOptions, TenancyError> {
+    let opts = PgConnectOptions::from_str(url)?
+        .options([("search_path", EXT_SCHEMA)])
+        .application_name("asp");
+    Ok(opts)
+}
+
+/// The application pool.
+pub async fn connect_pool(url: &str, max_connections: u32) -> Result<PgPool, TenancyError> {
+    let pool = PgPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(connect_options(url)?)
+        .await?;
+    Ok(pool)
+}
+
+/// Serialises migrations and tenant creation across processes.
+const MIGRATION_LOCK: i64 = 0x4153_505f_4d49_4752; // "ASP_MIGR"
+
+async fn migrate_schema(conn: &mut PgConnection, migrator: &sqlx::migrate::Migrator, schema: &str) -> Result<(), TenancyError> {
+    // A dedicated connection (never a pooled one), so a session-level search_path is harmless here.
+    sqlx::query(&format!("create schema if not exists {schema}")).execute(&mut *conn).await?;
+    sqlx::query("select set_config('search_path', $1, false)")
+        .bind(format!("{schema}, {EXT_SCHEMA}"))
+        .execute(&mut *conn)
+        .await?;
+    migrator.run(&mut *conn).await?;
+    Ok(())
+}
+
+/// Brings the shared schema and then every client schema to the latest version, so all tenants stay in lockstep.
+/// Returns the number of client schemas migrated.
+pub async fn migrate_all(url: &str) -> Result<usize, TenancyError> {
+    let mut conn = PgConnection::connect_with(&connect_options(url)?).await?;
+    sqlx::query("select pg_advisory_lock($1)").bind(MIGRATION_LOCK).execute(&mut conn).await?;
+    let result = async {
+        migrate_schema(&mut conn, &migrations::GLOBAL, SHARED_SCHEMA).await?;
+        let schemas: Vec<(String,)> = sqlx::query_as("select schema_name from asp.client order by client_id")
+            .fetch_all(&mut conn)
+            .await?;
+        for (schema,) in &schemas {
+            let schema = SchemaName::parse(schema).ok_or_else(|| TenancyError::InvalidClientCode(schema.clone()))?;
+            tracing::info!(schema = %schema, "migrating client schema");
+            migrate_schema(&mut conn, &migrations::TENANT, schema.as_str()).await?;
+        }
+        Ok::<usize, TenancyError>(schemas.len())
+    }
+    .await;
+    sqlx::query("select pg_advisory_unlock($1)").bind(MIGRATION_LOCK).execute(&mut conn).await?;
+    conn.close().await?;
+    result
+}
+
+/// A client row as created.
+#[derive(Debug, Clone)]
+pub struct ProvisionedClient {
+    pub client_id: i64,
+    pub code: ClientCode,
+    pub schema: SchemaName,
+}
+
+/// Creates a client and its schema at the current tenant migration version.
+pub async fn create_tenant(url: &str, code: &ClientCode, name: &str) -> Result<ProvisionedClient, TenancyError> {
+    let mut conn = PgConnection::connect_with(&connect_options(url)?).await?;
+    sqlx::query("select pg_advisory_lock($1)").bind(MIGRATION_LOCK).execute(&mut conn).await?;
+    let result = async {
+        let schema = code.schema_name();
+        let exists: Option<(i64,)> = sqlx::query_as("select client_id from asp.client where client_code = $1")
+            .bind(code.as_str())
+            .fetch_optional(&mut conn)
+            .await?;
+        if exists.is_some() {
+            return Err(TenancyError::ClientExists(code.to_string()));
+        }
+        migrate_schema(&mut conn, &migrations::TENANT, schema.as_str()).await?;
+        let (client_id,): (i64,) = sqlx::query_as(
+            "insert into asp.client (client_code, client_name, schema_name) values ($1, $2, $3) returning client_id",
+        )
+        .bind(code.as_str())
+        .bind(name)
+        .bind(schema.as_str())
+        .fetch_one(&mut conn)
+        .await?;
+        Ok(ProvisionedClient { client_id, code: code.clone(), schema })
+    }
+    .await;
+    sqlx::query("select pg_advisory_unlock($1)").bind(MIGRATION_LOCK).execute(&mut conn).await?;
+    conn.close().await?;
+    result
+}
+
+/// Tables of a tenant schema that lack a `site_id` column (should always be empty; checked by tests and `asp
+/// migrate`).
+pub async fn tables_without_site_id(conn: &mut PgConnection, schema: &SchemaName) -> Result<Vec<String>, TenancyError> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "select t.table_name::text from information_schema.tables t
+         where t.table_schema = $1 and t.table_type = 'BASE TABLE' and t.table_name <> '_sqlx_migrations'
+           and not exists (select 1 from information_schema.columns c
+                           where c.table_schema = t.table_schema and c.table_name = t.table_name
+                             and c.column_name = 'site_id')
+         order by 1",
+    )
+    .bind(schema.as_str())
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(t,)| t).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_codes_are_upper_cased_and_restricted() {
+        assert_eq!(ClientCode::parse(" acme ").map(|c| c.to_string()).ok(), Some("ACME".to_owned()));
+        assert!(ClientCode::parse("a;drop table x").is_err());
+        assert!(ClientCode::parse("").is_err());
+        assert_eq!(ClientCode::parse("Gea_2").map(|c| c.schema_name().to_string()).ok(), Some("client_gea_2".to_owned()));
+    }
+
+    #[test]
+    fn schema_names_read_back_must_look_like_ours() {
+        assert!(SchemaName::parse("client_acme").is_some());
+        assert!(SchemaName::parse("asp").is_none());
+        assert!(SchemaName::parse("client_x; drop").is_none());
+        assert!(SchemaName::parse("client_").is_none());
+    }
+}
