@@ -25,7 +25,7 @@ pub async fn build_state(settings: Settings) -> anyhow::Result<AppState> {
     let pool = tenancy::connect_pool(&settings.database_url, settings.db_max_connections)
         .await
         .context("connecting to PostgreSQL")?;
-    let sessions = SessionStore::connect(&settings.redis_url, Duration::from_secs(settings.session_idle_seconds))?;
+    let sessions = SessionStore::connect(&settings.redis_url, Duration::from_secs(settings.session_idle_seconds), &settings.redis_prefix)?;
     let authz = authz::Authorizer::new(pool.clone(), 4096).await.context("starting the authorizer")?;
     authz.spawn_listener(pool.clone());
     let tokens = Arc::new(TokenKeys::new(&settings.jwt_secret, settings.access_token_seconds));

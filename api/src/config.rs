@@ -12,6 +12,8 @@ const DEV_JWT_SECRET: &str = "dev-only-jwt-secret-change-me-0123456789abcdef";
 pub struct Settings {
     pub database_url: String,
     pub redis_url: String,
+    /// Namespace of this deployment's keys in Redis.
+    pub redis_prefix: String,
     pub http_addr: String,
     pub db_max_connections: u32,
     /// HS256 signing key for access tokens; shared by every replica.
@@ -112,6 +114,7 @@ mod tests {
         let s = Settings {
             database_url: "postgres://u:topsecret@db/asp".into(),
             redis_url: "redis://127.0.0.1".into(),
+            redis_prefix: "asp".into(),
             http_addr: "x".into(),
             db_max_connections: 1,
             jwt_secret: "a-very-long-secret-value-that-must-not-leak".into(),

@@ -27,15 +27,9 @@ pub struct Session {
 pub struct SessionStore {
     pool: Pool,
     idle: Duration,
+    /// Key namespace, so several deployments (or parallel test runs) can share one Redis.
+    prefix: String,
 }
-
-fn session_key(id: &str) -> String {
-    format!("asp:sess:{id}")
-}
-fn user_key(user_id: i64) -> String {
-    format!("asp:user-sess:{user_id}")
-}
-const API_DISABLED_KEY: &str = "asp:api-disabled";
 
 pub fn random_token(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
@@ -44,7 +38,20 @@ pub fn random_token(bytes: usize) -> String {
 }
 
 impl SessionStore {
-    pub fn connect(url: &str, idle: Duration) -> anyhow::Result<Self> {
+    fn session_key(&self, id: &str) -> String {
+        format!("{}:sess:{id}", self.prefix)
+    }
+    fn user_key(&self, user_id: i64) -> String {
+        format!("{}:user-sess:{user_id}", self.prefix)
+    }
+    fn api_disabled_key(&self) -> String {
+        format!("{}:api-disabled", self.prefix)
+    }
+    fn temp_key(&self, key: &str) -> String {
+        format!("{}:tmp:{key}", self.prefix)
+    }
+
+    pub fn connect(url: &str, idle: Duration, prefix: &str) -> anyhow::Result<Self> {
         let mut cfg = Config::from_url(url);
         let mut pool_cfg = deadpool_redis::PoolConfig::new(32);
         // A Redis outage must be an error, not a hang.
@@ -55,7 +62,7 @@ impl SessionStore {
         };
         cfg.pool = Some(pool_cfg);
         let pool = cfg.create_pool(Some(Runtime::Tokio1)).context("creating the Redis pool")?;
-        Ok(Self { pool, idle })
+        Ok(Self { pool, idle, prefix: prefix.to_owned() })
     }
 
     pub fn idle(&self) -> Duration {
@@ -94,14 +101,14 @@ impl SessionStore {
         };
         self.save(&session).await?;
         let mut c = self.conn().await?;
-        let _: () = c.sadd(user_key(user_id), &session.session_id).await?;
+        let _: () = c.sadd(self.user_key(user_id), &session.session_id).await?;
         Ok(session)
     }
 
     pub async fn save(&self, session: &Session) -> anyhow::Result<()> {
         let mut c = self.conn().await?;
         let json = serde_json::to_string(session)?;
-        let _: () = c.set_ex(session_key(&session.session_id), json, self.idle.as_secs()).await?;
+        let _: () = c.set_ex(self.session_key(&session.session_id), json, self.idle.as_secs()).await?;
         Ok(())
     }
 
@@ -109,7 +116,7 @@ impl SessionStore {
     pub async fn touch(&self, session_id: &str) -> anyhow::Result<Option<Session>> {
         let mut c = self.conn().await?;
         let raw: Option<String> = deadpool_redis::redis::cmd("GETEX")
-            .arg(session_key(session_id))
+            .arg(self.session_key(session_id))
             .arg("EX")
             .arg(self.idle.as_secs())
             .query_async(&mut c)
@@ -120,7 +127,7 @@ impl SessionStore {
     /// Loads a session without extending it.
     pub async fn peek(&self, session_id: &str) -> anyhow::Result<Option<(Session, i64)>> {
         let mut c = self.conn().await?;
-        let key = session_key(session_id);
+        let key = self.session_key(session_id);
         let raw: Option<String> = c.get(&key).await?;
         let ttl: i64 = c.ttl(&key).await?;
         Ok(raw.and_then(|r| serde_json::from_str(&r).ok()).map(|s| (s, ttl)))
@@ -128,38 +135,38 @@ impl SessionStore {
 
     pub async fn revoke(&self, session_id: &str) -> anyhow::Result<()> {
         let mut c = self.conn().await?;
-        let _: () = c.del(session_key(session_id)).await?;
+        let _: () = c.del(self.session_key(session_id)).await?;
         Ok(())
     }
 
     /// Ends every session of the user, except `keep` (the one that asked, after a password change).
     pub async fn revoke_all_for_user(&self, user_id: i64, keep: Option<&str>) -> anyhow::Result<usize> {
         let mut c = self.conn().await?;
-        let ids: Vec<String> = c.smembers(user_key(user_id)).await?;
+        let ids: Vec<String> = c.smembers(self.user_key(user_id)).await?;
         let mut revoked = 0;
         for id in ids {
             if Some(id.as_str()) == keep {
                 continue;
             }
-            let n: usize = c.del(session_key(&id)).await?;
+            let n: usize = c.del(self.session_key(&id)).await?;
             revoked += n;
-            let _: () = c.srem(user_key(user_id), &id).await?;
+            let _: () = c.srem(self.user_key(user_id), &id).await?;
         }
         Ok(revoked)
     }
 
     pub async fn api_enabled(&self) -> anyhow::Result<bool> {
         let mut c = self.conn().await?;
-        let disabled: bool = c.exists(API_DISABLED_KEY).await?;
+        let disabled: bool = c.exists(self.api_disabled_key()).await?;
         Ok(!disabled)
     }
 
     pub async fn set_api_enabled(&self, enabled: bool) -> anyhow::Result<()> {
         let mut c = self.conn().await?;
         if enabled {
-            let _: () = c.del(API_DISABLED_KEY).await?;
+            let _: () = c.del(self.api_disabled_key()).await?;
         } else {
-            let _: () = c.set(API_DISABLED_KEY, "1").await?;
+            let _: () = c.set(self.api_disabled_key(), "1").await?;
         }
         Ok(())
     }
@@ -167,14 +174,14 @@ impl SessionStore {
     /// Stores a short-lived value (OIDC state, one-time SSO codes).
     pub async fn put_temp(&self, key: &str, value: &str, seconds: u64) -> anyhow::Result<()> {
         let mut c = self.conn().await?;
-        let _: () = c.set_ex(format!("asp:tmp:{key}"), value, seconds).await?;
+        let _: () = c.set_ex(self.temp_key(key), value, seconds).await?;
         Ok(())
     }
 
     /// Reads and deletes a short-lived value, so it can be used once.
     pub async fn take_temp(&self, key: &str) -> anyhow::Result<Option<String>> {
         let mut c = self.conn().await?;
-        let v: Option<String> = deadpool_redis::redis::cmd("GETDEL").arg(format!("asp:tmp:{key}")).query_async(&mut c).await?;
+        let v: Option<String> = deadpool_redis::redis::cmd("GETDEL").arg(self.temp_key(key)).query_async(&mut c).await?;
         Ok(v)
     }
 }
