@@ -107,7 +107,7 @@ impl<E: Endpoint> Endpoint for Guard<E> {
             return Err(poem::Error::from_response(ApiError::internal("application state missing").into_response()));
         };
         let result: Result<(), ApiError> = async {
-            if !exempt_from_offline(req.uri().path()) && !state.sessions.api_enabled().await? {
+            if !exempt_from_offline(req.original_uri().path()) && !state.sessions.api_enabled().await? {
                 return Err(ApiError::unavailable());
             }
             match self.access {

@@ -84,10 +84,28 @@ fn request_id_from(req: &Request) -> String {
         .map_or_else(|| uuid::Uuid::new_v4().simple().to_string(), str::to_owned)
 }
 
+/// The spec writes some API paths with a trailing slash (`api/V1/User/SecurityQuestions/Options/`); the router
+/// knows them without it, so both spellings reach the same operation.
+fn strip_trailing_slash(req: &mut Request) {
+    let path = req.uri().path();
+    if !(path.starts_with("/api/") && path.len() > 5 && path.ends_with('/')) {
+        return;
+    }
+    let trimmed = path.trim_end_matches('/');
+    let rebuilt = match req.uri().query() {
+        Some(q) => format!("{trimmed}?{q}"),
+        None => trimmed.to_owned(),
+    };
+    if let Ok(uri) = rebuilt.parse() {
+        *req.uri_mut() = uri;
+    }
+}
+
 impl<E: Endpoint> Endpoint for RequestContextEndpoint<E> {
     type Output = Response;
 
-    async fn call(&self, req: Request) -> poem::Result<Response> {
+    async fn call(&self, mut req: Request) -> poem::Result<Response> {
+        strip_trailing_slash(&mut req);
         let request_id = request_id_from(&req);
         let slot = FailureSlot::default();
         let method = req.method().to_string();
