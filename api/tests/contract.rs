@@ -1,0 +1,162 @@
+//! The OpenAPI document agrees with what is enforced, and tenant data cannot be reached without a scope.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::TestApp;
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+
+fn operations(doc: &Value) -> Vec<(String, String, Value)> {
+    let mut out = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            out.push((method.to_uppercase(), path.clone(), op.clone()));
+        }
+    }
+    out.sort_by(|a, b| (&a.1, &a.0).cmp(&(&b.1, &b.0)));
+    out
+}
+
+fn concrete(path: &str) -> String {
+    path.split('/').map(|seg| if seg.starts_with('{') { "1" } else { seg }).collect::<Vec<_>>().join("/")
+}
+
+#[test]
+fn every_operation_states_its_permissions_and_the_document_matches_the_snapshot() {
+    let doc: Value = serde_json::from_str(&api::openapi::document()).unwrap();
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    assert_eq!(doc["components"]["securitySchemes"]["bearerAuth"]["scheme"], "bearer");
+    let mut lines = Vec::new();
+    for (method, path, op) in operations(&doc) {
+        let id = op["operationId"].as_str().unwrap_or_else(|| panic!("{method} {path} has no operationId"));
+        let perms = api::openapi::permission_line(&op).unwrap_or_else(|| panic!("{id} has no Permissions line"));
+        let secured = op.get("security").is_some();
+        assert_eq!(secured, perms != "Permissions: public", "{id}: bearer scheme and permission line disagree");
+        if secured {
+            for status in ["401", "403", "500"] {
+                assert!(op["responses"].get(status).is_some(), "{id} does not document {status}");
+            }
+        }
+        lines.push(format!("{method} /api{path} {id} | {perms}"));
+    }
+    let actual = lines.join("\n") + "\n";
+    let snapshot = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots/operations.txt");
+    if std::env::var("UPDATE_SNAPSHOTS").is_ok() {
+        std::fs::write(snapshot, &actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(snapshot).unwrap_or_default();
+    assert_eq!(actual, expected, "the operation list changed; review it and rerun with UPDATE_SNAPSHOTS=1");
+}
+
+#[test]
+fn the_shell_operations_of_the_checklist_are_present_with_their_operation_ids() {
+    let doc: Value = serde_json::from_str(&api::openapi::document()).unwrap();
+    let ids: Vec<String> = operations(&doc).into_iter().map(|(_, _, op)| op["operationId"].as_str().unwrap().to_owned()).collect();
+    for id in [
+        "getUserContextBySiteCode", "changeCurrentSite", "siteGetById", "siteGetSiteSettingsBySiteId",
+        "presentationGetHomepageTiles", "presentationPutHomepageTileDisplay", "presentationPutHomepageTileRank",
+        "presentationPutShortcutDisplay", "presentationPutShortcutRank", "presentationPostUpdateUserSetting",
+        "presentationPostUpdateUserSettings", "getUserSetting", "presentationGetIncognitoMode",
+        "presentationGetResetIncognitoStatus", "getVersionFile", "securityApiGetIsEnabled", "securityApiGetEnableAPI",
+        "securityApiGetDisableAPI", "logApplicationError", "submitBugReport", "userGetSecurityQuestionsOptions",
+        "userPostSecurityQuestionsInsert", "cartGetPunchinLocationsBySiteIdById", "cartPutPunchinLocationSelect",
+        "userPostPasswordUpdateSelfService", "userGetById", "addressGetById", "addressPost", "addressPut",
+        "authLogin", "authLogout",
+    ] {
+        assert!(ids.iter().any(|i| i == id), "{id} missing from the OpenAPI document");
+    }
+}
+
+/// Black-box proof that the document tells the truth: every non-public operation refuses a caller without a token,
+/// and every permission-guarded one refuses a signed-in caller who lacks the permissions, before reading the body.
+#[tokio::test]
+async fn what_the_document_says_is_what_is_enforced() {
+    let app = TestApp::spawn().await;
+    // The supplier holds only supplier-portal permissions, none the staff operations ask for.
+    let supplier = app.login("supplier").await;
+    let held = ["SupplierPortalUser", "RFQSupplier"];
+    let doc: Value = serde_json::from_str(&api::openapi::document()).unwrap();
+    let mut checked = 0;
+    for (method, path, op) in operations(&doc) {
+        let perms = api::openapi::permission_line(&op).unwrap().trim_start_matches("Permissions: ").to_owned();
+        let url = format!("/api{}", concrete(&path));
+        let m = Method::from_bytes(method.as_bytes()).unwrap();
+        if perms == "public" {
+            continue;
+        }
+        let anonymous = app.request(m.clone(), &url, None, None).await;
+        assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED, "{method} {url} without a token");
+        if perms.starts_with("signed-in") {
+            continue;
+        }
+        let needed: Vec<&str> = perms.split(" or ").collect();
+        if needed.iter().any(|p| held.contains(p)) {
+            continue;
+        }
+        // No body at all: a 403 (not a 400) proves the permission check ran first.
+        let refused = app.request(m, &url, Some(&supplier), None).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{method} {url} as supplier");
+        checked += 1;
+    }
+    assert!(checked > 10, "only {checked} guarded operations checked");
+}
+
+#[tokio::test]
+async fn tenant_tables_all_carry_site_id_and_are_unreachable_without_a_scope() {
+    let app = TestApp::spawn().await;
+    let mut conn = app.pool.acquire().await.unwrap();
+    for schema in ["client_acme", "client_gea"] {
+        let name = tenancy::SchemaName::parse(schema).unwrap();
+        let missing = tenancy::tables_without_site_id(&mut conn, &name).await.unwrap();
+        assert!(missing.is_empty(), "{schema}: {missing:?}");
+        let count: i64 = sqlx::query_scalar("select count(*) from information_schema.tables where table_schema = $1 and table_type = 'BASE TABLE'")
+            .bind(schema)
+            .fetch_one(&mut *conn)
+            .await
+            .unwrap();
+        assert!(count > 1, "{schema} has tables");
+    }
+    // The pool's default search_path holds no tenant tables.
+    let unscoped = sqlx::query("select count(*) from address").execute(&mut *conn).await;
+    assert!(unscoped.is_err(), "an unscoped tenant query must fail");
+    // A granted scope reaches exactly its client's schema, and the setting does not outlive the transaction.
+    let authz = authz::Authorizer::new(app.pool.clone(), 16).await.unwrap();
+    let buyer = app.user_id("buyer").await;
+    let north = app.site_id("ACME-NORTH").await;
+    let gea = app.site_id("GEA-MAIN").await;
+    assert!(authz.grant(buyer, gea, &[]).await.is_err());
+    let scope = authz.grant(buyer, north, &["BasicAccess"]).await.unwrap();
+    let mut tx = scope.begin(&app.pool).await.unwrap();
+    let n: i64 = sqlx::query_scalar("select count(*) from address").fetch_one(&mut *tx).await.unwrap();
+    assert!(n >= 1);
+    tx.commit().await.unwrap();
+    let after = sqlx::query("select count(*) from address").execute(&app.pool).await;
+    assert!(after.is_err(), "the tenant search_path leaked into the pool");
+}
+
+#[test]
+fn only_the_authorizer_issues_site_scopes() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let mut offenders = Vec::new();
+    for dir in ["api/src", "tenancy/src", "search/src", "migrations/src"] {
+        let mut stack = vec![std::path::PathBuf::from(root).join(dir)];
+        while let Some(p) = stack.pop() {
+            for entry in std::fs::read_dir(&p).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    let calls = text.matches("granted_by_authorizer(").count();
+                    // tenancy defines it (one occurrence for the definition).
+                    let allowed = usize::from(path.ends_with("tenancy/src/lib.rs"));
+                    if calls > allowed {
+                        offenders.push(path.display().to_string());
+                    }
+                }
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "SiteScope issued outside authz: {offenders:?}");
+}
