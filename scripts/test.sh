@@ -70,11 +70,22 @@ oidc_selftest() {
 }
 
 rust_tests() {
+  local rc=0
   if cargo nextest --version >/dev/null 2>&1; then
-    timeout 3600 cargo nextest run --workspace --no-fail-fast
+    timeout 3600 cargo nextest run --workspace --no-fail-fast || rc=$?
   else
-    timeout 3600 cargo test --workspace --no-fail-fast
+    timeout 3600 cargo test --workspace --no-fail-fast || rc=$?
   fi
+  drop_test_databases
+  return "$rc"
+}
+
+# Every Rust test copies the demo template into a database of its own (asp_t_<uuid>); they go when the run ends.
+drop_test_databases() {
+  local db
+  for db in $(psql "$ASP_TEST_DATABASE_URL" -Atc "select datname from pg_database where datname like 'asp\_t\_%'"); do
+    psql "$ASP_TEST_DATABASE_URL" -qc "drop database if exists \"$db\" with (force)" >/dev/null || true
+  done
 }
 
 build_debug_asp() {
