@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
+import { Layout } from 'react-admin';
+import { ensureUserContext } from '../lib/authProvider';
+import { SERVER_ERROR } from '../lib/http';
+import { useUserContext } from './UserContextProvider';
+import { AspAppBar } from './AppBar';
+import { Footer } from './Footer';
+import { AspMenu } from './Menu';
+import { ShellEventBridge } from './ShellEventBridge';
+import { InactivityDialog, SessionProvider } from './Session';
+import { PasswordDialog } from './PasswordDialog';
+import { SitePickerDialog } from './SitePickerDialog';
+
+/** Pages need the UserContext (site, permissions); hold them back until it is loaded. */
+function StartupGate({ children }) {
+  const { status, context } = useUserContext();
+  useEffect(() => {
+    if (status === 'idle') ensureUserContext().catch(() => undefined);
+  }, [status]);
+
+  if (context) return children;
+  if (status === 'error') {
+    return (
+      <Stack spacing={2} sx={{ p: 3, maxWidth: 520 }} data-testid="startup-error">
+        <Alert severity="error">
+          {SERVER_ERROR}
+          <br />
+          General error starting the application.
+        </Alert>
+        <Box>
+          <Button variant="outlined" onClick={() => ensureUserContext().catch(() => undefined)}>
+            Try again
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+  return (
+    <Box sx={{ p: 4, display: 'flex', justifyContent: 'center' }}>
+      <CircularProgress />
+    </Box>
+  );
+}
+
+export function AspLayout({ children }) {
+  return (
+    <SessionProvider>
+      <ShellEventBridge />
+      <Layout appBar={AspAppBar} menu={AspMenu}>
+        <Box sx={{ minHeight: 'calc(100vh - 140px)' }}>
+          <StartupGate>{children}</StartupGate>
+        </Box>
+        <Footer />
+      </Layout>
+      <InactivityDialog />
+      <PasswordDialog />
+      <SitePickerDialog />
+    </SessionProvider>
+  );
+}

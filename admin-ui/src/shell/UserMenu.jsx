@@ -1,0 +1,39 @@
+import { ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Logout, UserMenu, useUserMenu } from 'react-admin';
+import { useUserContext } from './UserContextProvider';
+import { SELF_SERVICE_LINKS } from '../lib/config';
+
+function ExternalLinkItem({ label, url, ref }) {
+  const { onClose } = useUserMenu() || {};
+  return (
+    <MenuItem
+      ref={ref}
+      disabled={!url}
+      title={url ? undefined : 'Not configured for this installation'}
+      sx={{ pl: 3 }}
+      onClick={() => {
+        onClose?.();
+        window.open(url, '_blank', 'noopener');
+      }}
+      data-testid={`self-service-${label.replace(/\s+/g, '-')}`}
+    >
+      <ListItemText>{label}</ListItemText>
+      <ListItemIcon sx={{ justifyContent: 'flex-end' }}>
+        <OpenInNewIcon fontSize="small" />
+      </ListItemIcon>
+    </MenuItem>
+  );
+}
+
+export function AspUserMenu() {
+  const { context } = useUserContext();
+  const employee = Boolean(context?.currentUser?.fss_employee);
+  return (
+    <UserMenu>
+      {employee && <ListSubheader data-testid="self-service-menu">Self Service Requests</ListSubheader>}
+      {employee && SELF_SERVICE_LINKS.map((link) => <ExternalLinkItem key={link.label} {...link} />)}
+      <Logout data-testid="logout" />
+    </UserMenu>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { Alert, Snackbar } from '@mui/material';
+import { on } from '../lib/events';
+
+/** Shows the toasts raised through lib/events, one at a time in arrival order. */
+export function Toaster() {
+  const [queue, setQueue] = useState([]);
+  useEffect(() => on('notify', (toast) => setQueue((q) => [...q, { ...toast, key: Date.now() + Math.random() }])), []);
+  const current = queue[0];
+  const dismiss = () => setQueue((q) => q.slice(1));
+  return (
+    <Snackbar
+      key={current?.key}
+      open={Boolean(current)}
+      autoHideDuration={5000}
+      onClose={(_e, reason) => reason !== 'clickaway' && dismiss()}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      {current ? (
+        <Alert severity={current.type || 'info'} onClose={dismiss} variant="filled" sx={{ whiteSpace: 'pre-line' }} data-testid="toast">
+          {current.message}
+        </Alert>
+      ) : undefined}
+    </Snackbar>
+  );
+}

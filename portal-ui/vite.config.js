@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The API serves this build under /portal/ and answers under /api on the same origin.
+export default defineConfig({
+  base: '/portal/',
+  plugins: [react()],
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{js,jsx}'],
+    setupFiles: ['src/test/setup.js'],
+  },
+});
