@@ -101,11 +101,24 @@ fn strip_trailing_slash(req: &mut Request) {
     }
 }
 
+/// Browsers send `Origin` on same-origin POSTs too; CORS rules are for other origins (the UI dev servers), so a
+/// request from the page the API itself served must not be judged by them.
+fn drop_same_origin(req: &mut Request) {
+    let same = match (req.headers().get("origin").and_then(|v| v.to_str().ok()), req.headers().get("host").and_then(|v| v.to_str().ok())) {
+        (Some(origin), Some(host)) => origin.split_once("://").is_some_and(|(_, rest)| rest == host),
+        _ => false,
+    };
+    if same {
+        req.headers_mut().remove("origin");
+    }
+}
+
 impl<E: Endpoint> Endpoint for RequestContextEndpoint<E> {
     type Output = Response;
 
     async fn call(&self, mut req: Request) -> poem::Result<Response> {
         strip_trailing_slash(&mut req);
+        drop_same_origin(&mut req);
         let request_id = request_id_from(&req);
         let slot = FailureSlot::default();
         let method = req.method().to_string();
