@@ -10,6 +10,7 @@ use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::middleware::{CatchPanic, Cors, PanicHandler};
 use poem::web::Html;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Middleware, Request, Response, Route};
+use tracing::Instrument;
 
 use crate::auth::jwt::TokenKeys;
 use crate::auth::oidc::OidcClient;
@@ -128,15 +129,22 @@ impl<E: Endpoint> Endpoint for RequestContextEndpoint<E> {
         let is_api = path.starts_with("/api");
         let span = tracing::info_span!("request", request_id = %request_id, %method, %path);
         let inner = &self.inner;
+        // Every line logged while handling the request carries its id through this span.
         let result = REQUEST_ID
-            .scope(request_id.clone(), FAILURE.scope(slot.clone(), async move {
-                let _entered = ();
-                match inner.call(req).await {
-                    Ok(r) => r.into_response(),
-                    Err(e) if is_api => shape_poem_error(e),
-                    Err(e) => e.into_response(),
-                }
-            }))
+            .scope(
+                request_id.clone(),
+                FAILURE.scope(
+                    slot.clone(),
+                    async move {
+                        match inner.call(req).await {
+                            Ok(r) => r.into_response(),
+                            Err(e) if is_api => shape_poem_error(e),
+                            Err(e) => e.into_response(),
+                        }
+                    }
+                    .instrument(span.clone()),
+                ),
+            )
             .await;
         let mut resp = result;
         let status = resp.status();
