@@ -210,3 +210,26 @@ async fn impersonation_needs_the_permission_and_cannot_reach_provider_staff() {
     assert_eq!(app.post("/api/auth/impersonate", &support, json!({"asp_users_id": admin_id})).await.status, StatusCode::FORBIDDEN);
     assert_eq!(app.post("/api/auth/impersonate", &support, json!({"asp_users_id": 999_999})).await.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn an_administrator_can_set_another_users_password_and_their_sessions_end() {
+    let app = TestApp::spawn().await;
+    let admin = app.login("admin").await;
+    let buyer_session = app.login("buyer").await;
+    let buyer_id = app.user_id("buyer").await;
+    let weak = app.post("/api/V1/User/Password/Update/", &admin, json!({"asp_users_id": buyer_id, "password": "short", "confirm_password": "short"})).await;
+    assert_eq!(weak.status, StatusCode::BAD_REQUEST);
+    assert_eq!(weak.body["errors"][0]["error"], api::auth::password::RULE_MESSAGE);
+    let ok = app.post("/api/V1/User/Password/Update/", &admin, json!({"asp_users_id": buyer_id, "password": "Reset#pass9", "confirm_password": "Reset#pass9"})).await;
+    assert_eq!(ok.status, StatusCode::OK);
+    assert_eq!(ok.body["message"], "Password updated.");
+    assert_eq!(app.get("/api/V1/Site/UserContext", &buyer_session).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.try_login("buyer", "Reset#pass9").await.status, StatusCode::OK);
+    let missing = app.post("/api/V1/User/Password/Update/", &admin, json!({"asp_users_id": 999_999, "password": "Reset#pass9", "confirm_password": "Reset#pass9"})).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    // A buyer cannot change someone else's password.
+    let warehouse = app.user_id("warehouse").await;
+    let buyer = app.try_login("buyer", "Reset#pass9").await.body["access_token"].as_str().unwrap().to_owned();
+    let denied = app.post("/api/V1/User/Password/Update/", &buyer, json!({"asp_users_id": warehouse, "password": "Reset#pass9", "confirm_password": "Reset#pass9"})).await;
+    assert_eq!(denied.status, StatusCode::FORBIDDEN);
+}

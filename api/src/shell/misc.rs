@@ -134,6 +134,15 @@ pub struct PasswordChanged {
     pub token: TokenResponse,
 }
 
+#[derive(Object)]
+pub struct AdminPasswordChange {
+    pub asp_users_id: i64,
+    #[oai(validator(max_length = 500))]
+    pub password: String,
+    #[oai(validator(max_length = 500))]
+    pub confirm_password: String,
+}
+
 #[derive(Object, FromRow)]
 pub struct UserSummary {
     pub asp_users_id: i64,
@@ -420,6 +429,18 @@ impl MiscApi {
     async fn change_password(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<PasswordChange>) -> ApiResult<Json<PasswordChanged>> {
         let issued = service::change_own_password(&state, &caller, &body.current_password, &body.password, &body.confirm_password).await?;
         Ok(Json(PasswordChanged { message: "Password updated.".to_owned(), token: issued.into() }))
+    }
+
+    /// Change another user's password (administrators)
+    ///
+    /// Applies the password rule; the user's sessions end; the new password is valid for the usual period.
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/User/Password/Update", method = "post", operation_id = "userPostPasswordUpdate")]
+    async fn admin_change_password(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<AdminPasswordChange>) -> ApiResult<Json<crate::shell::presentation::Message>> {
+        let new_password = password::NewPassword::parse(&body.password, &body.confirm_password).map_err(|e| ApiError::validation(vec![e]))?;
+        let keep = (body.asp_users_id == caller.user_id).then_some(caller.session.session_id.as_str());
+        service::set_password(&state, &caller, body.asp_users_id, &new_password, keep).await?;
+        Ok(Json(crate::shell::presentation::Message { message: "Password updated.".to_owned() }))
     }
 
     /// User by id
