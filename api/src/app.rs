@@ -226,6 +226,7 @@ impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let state = build_state(settings).await?;
         sync_api_switch(&state).await?;
+        crate::jobs::spawn(state.clone());
         Self::start(state).await
     }
 

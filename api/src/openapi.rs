@@ -5,8 +5,14 @@ use poem_openapi::{OpenApiService, Tags};
 use serde_json::{json, Value};
 
 use crate::admin::AdminApi;
+use crate::alerts::auditing::AlertAuditingApi;
 use crate::auth::api::AuthApi;
+use crate::devops::dbtools::DbToolsApi;
+use crate::devops::errorlog::ErrorLogApi;
+use crate::devops::glossary::GlossaryApi;
+use crate::devops::releases::ReleaseApi;
 use crate::health::HealthApi;
+use crate::jobs::api::JobApi;
 use crate::shell::address::AddressApi;
 use crate::shell::misc::MiscApi;
 use crate::shell::presentation::PresentationApi;
@@ -22,13 +28,15 @@ pub enum ApiTags {
     Console,
     /// Liveness and readiness
     Health,
+    /// Administrator and developer tools: releases, glossary, jobs, error log, database tools, alert auditing
+    DevOps,
 }
 
-pub type Apis = (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi);
+pub type Apis = (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi, ReleaseApi, GlossaryApi, AlertAuditingApi, JobApi, ErrorLogApi, DbToolsApi);
 
 pub fn service() -> OpenApiService<Apis, ()> {
     OpenApiService::new(
-        (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi),
+        (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi, ReleaseApi, GlossaryApi, AlertAuditingApi, JobApi, ErrorLogApi, DbToolsApi),
         "ASP",
         crate::shell::misc::VERSION,
     )

@@ -4,9 +4,14 @@ use api_macros::guarded;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, Object, OpenApi};
-use sqlx::FromRow;
+use poem_openapi::{ApiResponse, OpenApi};
 
+use crate::access::Caller;
+use crate::admin::criteria::{Criteria, SortFields};
+use crate::admin::permissions::{self, PermissionFilters, PermissionInput, PermissionRecord};
+use crate::admin::roles::{self, RoleFilters, RoleInput, RoleRecord};
+use crate::admin::sites::{self, SiteFilters, SiteInput, SiteRecord};
+use crate::admin::users::{self, UserFilters, UserInput, UserRecord};
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::ApiTags;
 use crate::state::AppState;
@@ -72,7 +77,10 @@ impl ListQuery {
     }
 
     pub fn ids(&self) -> Option<Vec<i64>> {
-        self.filter.get("id").and_then(|v| v.as_array()).map(|a| a.iter().filter_map(serde_json::Value::as_i64).collect())
+        match self.filter.get("id")? {
+            serde_json::Value::Array(a) => Some(a.iter().filter_map(serde_json::Value::as_i64).collect()),
+            v => v.as_i64().map(|id| vec![id]),
+        }
     }
 
     pub fn content_range(&self, resource: &str, count: usize, total: i64) -> String {
@@ -84,11 +92,44 @@ impl ListQuery {
     }
 }
 
-#[derive(Object, FromRow, Clone)]
-pub struct PermissionRecord {
-    pub id: i64,
-    pub permission_name: String,
-    pub description: String,
+/// react-admin filters beyond `q` and `id`, read with a type check: a wrong type is a 400, not a silent no-filter.
+impl ListQuery {
+    pub fn flag(&self, key: &str) -> Result<Option<bool>, ApiError> {
+        match self.filter.get(key) {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(serde_json::Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => Err(ApiError::invalid("filter", "invalid", &format!("The filter {key} must be true or false."))),
+        }
+    }
+
+    pub fn number(&self, key: &str) -> Result<Option<i64>, ApiError> {
+        match self.filter.get(key) {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(v) => v
+                .as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+                .map(Some)
+                .ok_or_else(|| ApiError::invalid("filter", "invalid", &format!("The filter {key} must be a number."))),
+        }
+    }
+
+    /// The adapter-neutral search for one resource: sort field from `allowed`, `q`, `id`, range.
+    pub fn criteria<F>(&self, allowed: SortFields, default: &'static str, filters: F) -> Result<Criteria<F>, ApiError> {
+        let sort = Criteria::<F>::sort_from(allowed, self.sort_field.as_deref(), default, "sort")?;
+        Ok(Criteria { q: self.text("q"), ids: self.ids(), sort, descending: self.descending, offset: self.offset, limit: self.limit, cap: None, filters })
+    }
+}
+
+#[derive(ApiResponse)]
+pub enum UserList {
+    #[oai(status = 200)]
+    Ok(Json<Vec<UserRecord>>, #[oai(header = "Content-Range")] String),
+}
+
+#[derive(ApiResponse)]
+pub enum RoleList {
+    #[oai(status = 200)]
+    Ok(Json<Vec<RoleRecord>>, #[oai(header = "Content-Range")] String),
 }
 
 #[derive(ApiResponse)]
@@ -97,14 +138,151 @@ pub enum PermissionList {
     Ok(Json<Vec<PermissionRecord>>, #[oai(header = "Content-Range")] String),
 }
 
+#[derive(ApiResponse)]
+pub enum SiteList {
+    #[oai(status = 200)]
+    Ok(Json<Vec<SiteRecord>>, #[oai(header = "Content-Range")] String),
+}
+
+fn parse(sort: &Query<Option<String>>, range: &Query<Option<String>>, filter: &Query<Option<String>>) -> Result<ListQuery, ApiError> {
+    ListQuery::parse(sort.0.as_deref(), range.0.as_deref(), filter.0.as_deref())
+}
+
 pub struct AdminApi;
 
-const ADMINS: &[&str] = &["FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin"];
+/// Who may use the console resources (the `#[requires]` lines below must list the same).
+pub const ADMINS: &[&str] = &["FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin"];
 
 #[guarded]
 #[OpenApi(prefix_path = "/admin", tag = "ApiTags::Console")]
 impl AdminApi {
+    // ---------------------------------------------------------------- users
+
+    /// List users (simple-rest)
+    ///
+    /// Filters: `q` (sign-in name, names, email), `id` (list), `user_id`, `fname`, `lname`, `email`, `is_active`,
+    /// `fss_employee`, `customer_portal_user`, `site_id`, `site_code` (users with access to that site).
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/users", method = "get", operation_id = "adminListUsers")]
+    async fn list_users(
+        &self,
+        state: Data<&AppState>,
+        sort: Query<Option<String>>,
+        range: Query<Option<String>>,
+        filter: Query<Option<String>>,
+    ) -> ApiResult<UserList> {
+        let q = parse(&sort, &range, &filter)?;
+        let filters = UserFilters {
+            username: q.text("user_id").or_else(|| q.text("username")),
+            fname: q.text("fname"),
+            lname: q.text("lname"),
+            email: q.text("email"),
+            is_active: q.flag("is_active")?,
+            is_employee: q.flag("fss_employee")?,
+            is_customer_portal_user: q.flag("customer_portal_user")?,
+            has_access_to_site_code: q.text("site_code"),
+            has_access_to_site_id: q.number("site_id")?,
+        };
+        let c = q.criteria(users::SORTS, users::DEFAULT_SORT, filters)?;
+        let (rows, total) = users::search(&state.pool, &c).await?;
+        let range = q.content_range("users", rows.len(), total);
+        Ok(UserList::Ok(Json(rows), range))
+    }
+
+    /// One user (simple-rest)
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/users/:id", method = "get", operation_id = "adminGetUser")]
+    async fn get_user(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<UserRecord>> {
+        Ok(Json(users::get(&state.pool, id.0).await?))
+    }
+
+    /// Create a user (simple-rest)
+    ///
+    /// Needs `user_id` and `password` (the password rule applies); `site_ids` and `roles` become the user's access
+    /// (every role's site must be one of `site_ids`). A taken `user_id` is a 409.
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/users", method = "post", operation_id = "adminCreateUser")]
+    async fn create_user(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<UserInput>) -> ApiResult<Json<UserRecord>> {
+        Ok(Json(users::create(&state, &caller, &body.0).await?))
+    }
+
+    /// Update a user (simple-rest)
+    ///
+    /// The full record; `site_ids` and `roles` replace the user's access. Deactivating or locking the user ends
+    /// their sessions. Passwords are not changed here.
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/users/:id", method = "put", operation_id = "adminUpdateUser")]
+    async fn update_user(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<UserInput>) -> ApiResult<Json<UserRecord>> {
+        Ok(Json(users::update(&state, &caller, id.0, &body.0).await?))
+    }
+
+    /// Deactivate a user (simple-rest delete)
+    ///
+    /// Users are never removed: the account is deactivated, its sessions end, and the record is answered.
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/users/:id", method = "delete", operation_id = "adminDeleteUser")]
+    async fn delete_user(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<UserRecord>> {
+        Ok(Json(users::delete(&state, &caller, id.0).await?))
+    }
+
+    // ---------------------------------------------------------------- roles
+
+    /// List roles (simple-rest)
+    ///
+    /// Filters: `q` (name, description), `id` (list).
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/roles", method = "get", operation_id = "adminListRoles")]
+    async fn list_roles(
+        &self,
+        state: Data<&AppState>,
+        sort: Query<Option<String>>,
+        range: Query<Option<String>>,
+        filter: Query<Option<String>>,
+    ) -> ApiResult<RoleList> {
+        let q = parse(&sort, &range, &filter)?;
+        let c = q.criteria(roles::SORTS, roles::DEFAULT_SORT, RoleFilters)?;
+        let (rows, total) = roles::search(&state.pool, &c).await?;
+        let range = q.content_range("roles", rows.len(), total);
+        Ok(RoleList::Ok(Json(rows), range))
+    }
+
+    /// One role (simple-rest)
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/roles/:id", method = "get", operation_id = "adminGetRole")]
+    async fn get_role(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<RoleRecord>> {
+        Ok(Json(roles::get(&state.pool, id.0).await?))
+    }
+
+    /// Create a role (simple-rest)
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/roles", method = "post", operation_id = "adminCreateRole")]
+    async fn create_role(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<RoleInput>) -> ApiResult<Json<RoleRecord>> {
+        Ok(Json(roles::create(&state, &caller, &body.0).await?))
+    }
+
+    /// Update a role (simple-rest)
+    ///
+    /// `permission_ids` replaces the role's permissions; every user holding the role sees the change at once.
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/roles/:id", method = "put", operation_id = "adminUpdateRole")]
+    async fn update_role(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<RoleInput>) -> ApiResult<Json<RoleRecord>> {
+        Ok(Json(roles::update(&state, &caller, id.0, &body.0).await?))
+    }
+
+    /// Delete a role (simple-rest)
+    ///
+    /// The role's grants to users go with it.
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/roles/:id", method = "delete", operation_id = "adminDeleteRole")]
+    async fn delete_role(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<RoleRecord>> {
+        Ok(Json(roles::delete(&state, &caller, id.0).await?))
+    }
+
+    // ---------------------------------------------------------------- permissions
+
     /// List permissions (simple-rest)
+    ///
+    /// Filters: `q` (name, description), `id` (list).
     #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
     #[oai(path = "/permissions", method = "get", operation_id = "adminListPermissions")]
     async fn list_permissions(
@@ -114,31 +292,9 @@ impl AdminApi {
         range: Query<Option<String>>,
         filter: Query<Option<String>>,
     ) -> ApiResult<PermissionList> {
-        let _ = ADMINS;
-        let q = ListQuery::parse(sort.0.as_deref(), range.0.as_deref(), filter.0.as_deref())?;
-        let order = q.order_by(&[("id", "security_permission_id"), ("permission_name", "permission_name"), ("description", "description")], "permission_name")?;
-        let search = q.text("q").map(|s| format!("%{}%", s.replace('%', "\\%").replace('_', "\\_")));
-        let ids = q.ids();
-        let total: i64 = sqlx::query_scalar(
-            "select count(*) from asp.security_permission where ($1::text is null or permission_name ilike $1 or description ilike $1)
-             and ($2::bigint[] is null or security_permission_id = any($2))",
-        )
-        .bind(&search)
-        .bind(&ids)
-        .fetch_one(&state.pool)
-        .await?;
-        let rows: Vec<PermissionRecord> = sqlx::query_as(&format!(
-            "select security_permission_id as id, permission_name, description from asp.security_permission
-             where ($1::text is null or permission_name ilike $1 or description ilike $1)
-               and ($2::bigint[] is null or security_permission_id = any($2))
-             order by {order} limit $3 offset $4"
-        ))
-        .bind(&search)
-        .bind(&ids)
-        .bind(q.limit)
-        .bind(q.offset)
-        .fetch_all(&state.pool)
-        .await?;
+        let q = parse(&sort, &range, &filter)?;
+        let c = q.criteria(permissions::SORTS, permissions::DEFAULT_SORT, PermissionFilters)?;
+        let (rows, total) = permissions::search(&state.pool, &c).await?;
         let range = q.content_range("permissions", rows.len(), total);
         Ok(PermissionList::Ok(Json(rows), range))
     }
@@ -147,13 +303,92 @@ impl AdminApi {
     #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
     #[oai(path = "/permissions/:id", method = "get", operation_id = "adminGetPermission")]
     async fn get_permission(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<PermissionRecord>> {
-        let row: Option<PermissionRecord> = sqlx::query_as(
-            "select security_permission_id as id, permission_name, description from asp.security_permission where security_permission_id = $1",
-        )
-        .bind(id.0)
-        .fetch_optional(&state.pool)
-        .await?;
-        row.map(Json).ok_or_else(|| ApiError::not_found("The permission you are trying to find does not exist."))
+        Ok(Json(permissions::get(&state.pool, id.0).await?))
+    }
+
+    /// Add a permission to the catalogue (simple-rest)
+    ///
+    /// Also needs AddPermissions or FSSConnectAdmin (403 otherwise). Without `id` the permission gets the next id
+    /// from 10000 on.
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/permissions", method = "post", operation_id = "adminCreatePermission")]
+    async fn create_permission(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<PermissionInput>) -> ApiResult<Json<PermissionRecord>> {
+        Ok(Json(permissions::create(&state, &caller, &body.0).await?))
+    }
+
+    /// Update a permission (simple-rest)
+    ///
+    /// Built-in permissions (ids below 10000: the specification's catalogue below 3000 and ASP's own) keep their
+    /// names: renaming one is a 400; their descriptions can change.
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/permissions/:id", method = "put", operation_id = "adminUpdatePermission")]
+    async fn update_permission(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<PermissionInput>) -> ApiResult<Json<PermissionRecord>> {
+        Ok(Json(permissions::update(&state, &caller, id.0, &body.0).await?))
+    }
+
+    /// Delete a permission (simple-rest)
+    ///
+    /// Built-in permissions (ids below 10000) cannot be deleted (400). Roles lose the deleted permission.
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/permissions/:id", method = "delete", operation_id = "adminDeletePermission")]
+    async fn delete_permission(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<PermissionRecord>> {
+        Ok(Json(permissions::delete(&state, &caller, id.0).await?))
+    }
+
+    // ---------------------------------------------------------------- sites
+
+    /// List sites (simple-rest)
+    ///
+    /// Filters: `q` (code, name, client code), `id` (list), `client_id`, `is_active`.
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/sites", method = "get", operation_id = "adminListSites")]
+    async fn list_sites(
+        &self,
+        state: Data<&AppState>,
+        sort: Query<Option<String>>,
+        range: Query<Option<String>>,
+        filter: Query<Option<String>>,
+    ) -> ApiResult<SiteList> {
+        let q = parse(&sort, &range, &filter)?;
+        let filters = SiteFilters { client_id: q.number("client_id")?, is_active: q.flag("is_active")? };
+        let c = q.criteria(sites::SORTS, sites::DEFAULT_SORT, filters)?;
+        let (rows, total) = sites::search(&state.pool, &c).await?;
+        let range = q.content_range("sites", rows.len(), total);
+        Ok(SiteList::Ok(Json(rows), range))
+    }
+
+    /// One site (simple-rest)
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/sites/:id", method = "get", operation_id = "adminGetSite")]
+    async fn get_site(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<SiteRecord>> {
+        Ok(Json(sites::get(&state.pool, id.0).await?))
+    }
+
+    /// Create a site (simple-rest)
+    ///
+    /// `client_id` must name an existing client; `site_code` is stored upper-case and must be unused (409).
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/sites", method = "post", operation_id = "adminCreateSite")]
+    async fn create_site(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<SiteInput>) -> ApiResult<Json<SiteRecord>> {
+        Ok(Json(sites::create(&state, &caller, &body.0).await?))
+    }
+
+    /// Update a site (simple-rest)
+    ///
+    /// A site cannot move to another client (400).
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/sites/:id", method = "put", operation_id = "adminUpdateSite")]
+    async fn update_site(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<SiteInput>) -> ApiResult<Json<SiteRecord>> {
+        Ok(Json(sites::update(&state, &caller, id.0, &body.0).await?))
+    }
+
+    /// Deactivate a site (simple-rest delete)
+    ///
+    /// Sites are never removed (their business data stays): the site is deactivated and the record is answered.
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[oai(path = "/sites/:id", method = "delete", operation_id = "adminDeleteSite")]
+    async fn delete_site(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<SiteRecord>> {
+        Ok(Json(sites::delete(&state, &caller, id.0).await?))
     }
 }
 

@@ -1,0 +1,3 @@
+//! Alerts: alert auditing now; the alert settings and inbox of later issues belong here too.
+
+pub mod auditing;
