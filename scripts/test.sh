@@ -130,7 +130,11 @@ e2e() {
   fi
 
   local rc=0
-  BASE_URL="$base" timeout 900 node tests/e2e/run.mjs || rc=$?
+  local spec
+  for spec in tests/e2e/run.mjs tests/e2e/devops.mjs; do
+    [[ -f "$spec" ]] || continue
+    BASE_URL="$base" timeout 900 node "$spec" || rc=$?
+  done
   if ((rc != 0)); then
     echo "e2e failed (exit $rc); screenshots in test-artifacts/, last lines of the server log:" >&2
     tail -n 30 "$server_log" >&2 || true

@@ -4,7 +4,7 @@
 use poem_openapi::{OpenApiService, Tags};
 use serde_json::{json, Value};
 
-use crate::admin::AdminApi;
+use crate::admin::{AdminApi, UserSearchApi};
 use crate::alerts::auditing::AlertAuditingApi;
 use crate::auth::api::AuthApi;
 use crate::devops::dbtools::DbToolsApi;
@@ -32,11 +32,11 @@ pub enum ApiTags {
     DevOps,
 }
 
-pub type Apis = (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi, ReleaseApi, GlossaryApi, AlertAuditingApi, JobApi, ErrorLogApi, DbToolsApi);
+pub type Apis = (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi, ReleaseApi, GlossaryApi, AlertAuditingApi, JobApi, ErrorLogApi, DbToolsApi, UserSearchApi);
 
 pub fn service() -> OpenApiService<Apis, ()> {
     OpenApiService::new(
-        (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi, ReleaseApi, GlossaryApi, AlertAuditingApi, JobApi, ErrorLogApi, DbToolsApi),
+        (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi, ReleaseApi, GlossaryApi, AlertAuditingApi, JobApi, ErrorLogApi, DbToolsApi, UserSearchApi),
         "ASP",
         crate::shell::misc::VERSION,
     )

@@ -575,3 +575,29 @@ fn the_user_search_is_part_of_the_api_document() {
     assert_eq!(op["operationId"], "userPostSearch", "add UserSearchApi to api::openapi::Apis");
     assert_eq!(api::openapi::permission_line(op), Some("Permissions: FSSConnectAdmin or UserAdminInternal or SuperUserAdmin"));
 }
+
+#[tokio::test]
+async fn a_user_administrator_cannot_grant_rights_beyond_their_own() {
+    let app = TestApp::spawn().await;
+    // A user administrator at ACME-NORTH holding only BasicAccess and UserAdminInternal.
+    sqlx::query("insert into asp.security_role (role_name) values ('UserAdmins')").execute(&app.pool).await.unwrap();
+    sqlx::query("insert into asp.security_role_permission (security_role_id, security_permission_id) select r.security_role_id, p.security_permission_id from asp.security_role r, asp.security_permission p where r.role_name = 'UserAdmins' and p.permission_name in ('BasicAccess', 'UserAdminInternal')")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    sqlx::query("insert into asp.user_site_role (asp_users_id, site_id, security_role_id) select u.asp_users_id, s.site_id, r.security_role_id from asp.asp_users u, asp.site s, asp.security_role r where u.user_id = 'warehouse' and s.site_code = 'ACME-NORTH' and r.role_name = 'UserAdmins'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let useradmin = app.login("warehouse").await;
+    let north = app.site_id("ACME-NORTH").await;
+    let admin_role: i64 = sqlx::query_scalar("select security_role_id from asp.security_role where role_name = 'Administrator'").fetch_one(&app.pool).await.unwrap();
+    let me = app.user_id("warehouse").await;
+    let escalate = app
+        .put(&format!("/api/admin/users/{me}"), &useradmin, serde_json::json!({"site_ids": [north], "roles": [{"site_id": north, "security_role_id": admin_role}]}))
+        .await;
+    assert_eq!(escalate.status, reqwest::StatusCode::FORBIDDEN, "{:?}", escalate.body);
+    assert!(escalate.body["message"].as_str().unwrap().contains("FSSConnectAdmin"));
+    let roles: i64 = sqlx::query_scalar("select count(*) from asp.user_site_role where asp_users_id = $1 and security_role_id = $2").bind(me).bind(admin_role).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(roles, 0, "nothing changed");
+}

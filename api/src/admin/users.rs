@@ -287,6 +287,34 @@ fn check_email(p: &mut Problems, raw: Option<&str>) -> Option<String> {
     Some(v)
 }
 
+/// A user administrator can hand out only the permissions they hold themselves (at their current site), so the
+/// user-admin permissions cannot be turned into administrator rights; FSSConnectAdmin may grant anything.
+async fn ensure_no_escalation(state: &AppState, caller: &Caller, roles: &[RoleGrant]) -> ApiResult<()> {
+    if roles.is_empty() || crate::access::holds_any(state, caller, &["FSSConnectAdmin"]).await? {
+        return Ok(());
+    }
+    let held: Vec<String> = crate::shell::context::permissions_at(state, caller.user_id, caller.current_site_id())
+        .await?
+        .into_iter()
+        .map(|p| p.permission_name)
+        .collect();
+    let role_ids: Vec<i64> = roles.iter().map(|r| r.security_role_id).collect();
+    let beyond: Vec<String> = sqlx::query_scalar(
+        "select distinct p.permission_name from asp.security_role_permission rp
+         join asp.security_permission p using (security_permission_id)
+         where rp.security_role_id = any($1) and not (p.permission_name = any($2)) order by 1",
+    )
+    .bind(&role_ids)
+    .bind(&held)
+    .fetch_all(&state.pool)
+    .await?;
+    if beyond.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(&format!("You cannot grant permissions you do not hold: {}", beyond.join(", "))))
+    }
+}
+
 /// Checks the requested access against the database: known sites and roles, and every role at one of the sites.
 async fn check_access(conn: &mut PgConnection, p: &mut Problems, site_ids: &[i64], roles: &[RoleGrant]) -> ApiResult<()> {
     let known_sites: Vec<i64> = sqlx::query_scalar("select site_id from asp.site where site_id = any($1)")
@@ -416,6 +444,7 @@ pub async fn create(state: &AppState, actor: &Caller, input: &UserInput) -> ApiR
     check_access(&mut conn, &mut p, &site_ids, &roles).await?;
     drop(conn);
     p.check()?;
+    ensure_no_escalation(state, actor, &roles).await?;
     let (Some(user_id), Some(new_password)) = (user_id, new_password) else {
         return Err(ApiError::bad_request("Invalid user."));
     };
@@ -494,6 +523,9 @@ pub async fn update(state: &AppState, actor: &Caller, id: i64, input: &UserInput
         check_access(&mut tx, &mut p, &site_ids, &roles).await?;
     }
     p.check()?;
+    if input.roles.is_some() {
+        ensure_no_escalation(state, actor, &roles).await?;
+    }
     let user_id = user_id.unwrap_or_else(|| before.user_id.clone());
     if !user_id.eq_ignore_ascii_case(&before.user_id) && user_id_taken(&mut tx, &user_id, Some(id)).await? {
         return Err(taken(&user_id));
