@@ -13,6 +13,7 @@ import users from './resources/users';
 import roles from './resources/roles';
 import permissions from './resources/permissions';
 import sites from './resources/sites';
+import { devopsRoutes } from './devops/routes';
 
 const canAdminister = (granted) => Array.isArray(granted) && granted.some((p) => ADMIN_PERMISSIONS.includes(p));
 
@@ -35,6 +36,7 @@ export function App() {
             <CustomRoutes>
               <Route path="/homeMain" element={<HomePage />} />
               <Route path="/unauthorized" element={<Unauthorized />} />
+              {devopsRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>

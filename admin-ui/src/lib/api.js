@@ -24,4 +24,22 @@ export const api = {
   post: (url, body, options) => call('POST', url, body, options),
   put: (url, body, options) => call('PUT', url, body, options),
   delete: (url, options) => call('DELETE', url, undefined, options),
+  /** POST answering a binary file (exports): resolves to {blob, fileName}. */
+  async postForBlob(url, body, options) {
+    const answer = await httpClient(url, {
+      ...options,
+      method: 'POST',
+      body,
+      blob: true,
+      headers: { Accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json' },
+    });
+    return { blob: answer.blob, fileName: fileNameOf(answer.headers) };
+  },
 };
+
+/** The file name of a Content-Disposition header (`attachment; filename="AspExport.xlsx"`), or null. */
+export function fileNameOf(headers) {
+  const value = headers?.get?.('Content-Disposition') || '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(value);
+  return match ? decodeURIComponent(match[1]) : null;
+}

@@ -8,3 +8,26 @@ export const SELF_SERVICE_LINKS = [
   { label: 'Product Maintenance', url: env.VITE_SELF_SERVICE_PRODUCT_URL },
   { label: 'Service Desk Home', url: env.VITE_SERVICE_DESK_URL },
 ];
+
+// Bug numbers of a release link to the team's bug tracker: `{bug}` in the address is replaced by the number.
+// Without an address the numbers are shown as plain text.
+export const BUG_TRACKER_URL = env.VITE_BUG_TRACKER_URL || '';
+
+export function bugTrackerLink(bugNumber, template = BUG_TRACKER_URL) {
+  const bug = String(bugNumber ?? '').trim();
+  if (!bug || !template) return null;
+  return template.includes('{bug}') ? template.replaceAll('{bug}', encodeURIComponent(bug)) : `${template}${encodeURIComponent(bug)}`;
+}
+
+// The add-release form pre-fills 'Released By' and 'Approved By' with fixed names (spec 2, add release form).
+export const RELEASED_BY_DEFAULT = env.VITE_RELEASE_RELEASED_BY || 'ASP Development Team';
+export const APPROVED_BY_DEFAULT = env.VITE_RELEASE_APPROVED_BY || 'ASP Change Advisory Board';
+
+// The legacy application's jump-box router (spec 1: host root plus path, site code as query parameter, a target
+// page, an argument name and its value).
+export const LEGACY_JUMP_PATH = env.VITE_LEGACY_JUMP_PATH || '/legacy/JumpBox';
+
+export function legacyJumpUrl({ siteCode, page, argument, value }, base = LEGACY_JUMP_PATH) {
+  const query = new URLSearchParams({ site_code: siteCode || '', page, argument, value: String(value ?? '') });
+  return `${base}?${query}`;
+}

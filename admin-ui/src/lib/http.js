@@ -63,12 +63,13 @@ function isPasswordExpired(json) {
  * onOffline(): called on a 503 (the API was switched off).
  * notify(message, type): shows a toast.
  *
- * The returned function takes (url, {method, body, headers, auth = true, quiet = false, local400 = false}) and
- * answers {status, headers, body, json} like react-admin's fetchJson, so ra-data-simple-rest can use it.
+ * The returned function takes (url, {method, body, headers, auth = true, quiet = false, local400 = false,
+ * blob = false}) and answers {status, headers, body, json} like react-admin's fetchJson, so ra-data-simple-rest can
+ * use it; with `blob` a successful answer is {status, headers, blob} (errors are handled as for any other call).
  */
 export function createHttpClient({ getToken, onUnauthorized, onOffline, notify }) {
   return async function request(url, options = {}) {
-    const { method = 'GET', body, headers, signal, auth = true, quiet = false, local400 = false } = options;
+    const { method = 'GET', body, headers, signal, auth = true, quiet = false, local400 = false, blob = false } = options;
     const requestHeaders = new Headers(headers || {});
     if (!requestHeaders.has('Accept')) requestHeaders.set('Accept', 'application/json');
     let payload = body;
@@ -95,6 +96,10 @@ export function createHttpClient({ getToken, onUnauthorized, onOffline, notify }
       throw new HttpError(SERVER_ERROR, 0, { message: SERVER_ERROR });
     }
 
+    if (blob && response.status < 400) {
+      // Downloads (Excel exports): the body is binary and must not go through text().
+      return { status: response.status, headers: response.headers, blob: await response.blob() };
+    }
     const text = await response.text();
     let json = null;
     try {

@@ -114,6 +114,20 @@ describe('http client', () => {
     expect(handlers.notify).not.toHaveBeenCalled();
   });
 
+  it('answers a blob for downloads and still applies the error rules to them', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(new Uint8Array([0x50, 0x4b, 3, 4]), { status: 200, headers: { 'Content-Disposition': 'attachment; filename="AspExport.xlsx"' } }),
+    );
+    const answer = await client('/api/x/Search/Export', { method: 'POST', body: { columns: [] }, blob: true });
+    const bytes = new Uint8Array(await answer.blob.arrayBuffer());
+    expect([...bytes.slice(0, 2)]).toEqual([0x50, 0x4b]);
+    expect(answer.headers.get('Content-Disposition')).toContain('AspExport.xlsx');
+
+    fetchMock.mockResolvedValueOnce(respond(500, { status: 500, message: 'boom' }));
+    await expect(client('/api/x/Search/Export', { method: 'POST', body: {}, blob: true })).rejects.toMatchObject({ status: 500 });
+    expect(handlers.notify).toHaveBeenCalledWith(SERVER_ERROR, 'error');
+  });
+
   it('treats a network failure as a server error', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(client('/api/x')).rejects.toMatchObject({ status: 0, message: SERVER_ERROR });

@@ -11,6 +11,7 @@ import { ShellEventBridge } from './ShellEventBridge';
 import { InactivityDialog, SessionProvider } from './Session';
 import { PasswordDialog } from './PasswordDialog';
 import { SitePickerDialog } from './SitePickerDialog';
+import { DeveloperHelp } from '../devops/help/DeveloperHelp';
 
 /** Pages need the UserContext (site, permissions); hold them back until it is loaded. */
 function StartupGate({ children }) {
@@ -43,12 +44,19 @@ function StartupGate({ children }) {
   );
 }
 
+const LAYOUT_SX = {
+  minWidth: 0,
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+};
+
 export function AspLayout({ children }) {
   return (
     <SessionProvider>
       <ShellEventBridge />
-      <Layout appBar={AspAppBar} menu={AspMenu}>
-        <Box sx={{ minHeight: 'calc(100vh - 140px)' }}>
+      {/* react-admin sizes the layout to its content (min-width: fit-content); wide grids scroll inside their own
+          container instead of widening the page. */}
+      <Layout appBar={AspAppBar} menu={AspMenu} sx={LAYOUT_SX}>
+        <Box sx={{ minHeight: 'calc(100vh - 140px)', minWidth: 0 }}>
           <StartupGate>{children}</StartupGate>
         </Box>
         <Footer />
@@ -56,6 +64,7 @@ export function AspLayout({ children }) {
       <InactivityDialog />
       <PasswordDialog />
       <SitePickerDialog />
+      <DeveloperHelp />
     </SessionProvider>
   );
 }

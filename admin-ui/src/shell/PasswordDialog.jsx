@@ -1,110 +1,171 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   Stack,
   TextField,
 } from '@mui/material';
 import { useLogout } from 'react-admin';
 import { api } from '../lib/api';
-import { notify } from '../lib/events';
+import { notify, on } from '../lib/events';
 import { toFieldErrors } from '../lib/http';
 import { validatePassword, validatePasswordConfirmation } from '../lib/passwordRule';
 import { storeToken } from '../lib/token';
 import { userContextStore } from '../lib/userContext';
 import { useUserContext } from './UserContextProvider';
 
+export const EXPIRED_NOTICE = 'Your password is expired. Please enter a new password.';
+export const PASSWORD_UPDATED = 'Password updated.';
+export const OPEN_PASSWORD_DIALOG = 'openPasswordDialog';
+
 const EMPTY = { current_password: '', password: '', confirm_password: '' };
 
-export function clientPasswordErrors(values) {
+/**
+ * Spec 2 section 5: both fields required, they must match (passwordsDoNotMatch), and the new password must meet the
+ * rule (passwordDoesNotMeetRequirements). The self-service call also needs the current password.
+ */
+export function passwordFormErrors(values, { requireCurrent = true } = {}) {
   const errors = {};
-  if (!values.current_password) errors.current_password = 'Required';
-  const rule = validatePassword(values.password);
-  if (rule) errors.password = rule;
-  const match = validatePasswordConfirmation(values.password, values.confirm_password);
-  if (match) errors.confirm_password = match;
+  if (requireCurrent && !values.current_password) errors.current_password = 'Required';
+  if (!values.password) errors.password = 'Required';
+  else {
+    const rule = validatePassword(values.password);
+    if (rule) errors.password = rule;
+  }
+  if (!values.confirm_password) errors.confirm_password = 'Required';
+  else {
+    const match = validatePasswordConfirmation(values.password, values.confirm_password);
+    if (match) errors.confirm_password = match;
+  }
   return errors;
 }
 
-/** Non-dismissable while the password is expired; an impersonating support user is never asked. */
-export function PasswordDialog() {
-  const { context } = useUserContext();
-  const logout = useLogout();
+/** Kept for callers of the earlier name. */
+export const clientPasswordErrors = (values) => passwordFormErrors(values);
+
+/** The password fields with live validation; Save stays disabled while the form is invalid. */
+export function usePasswordForm({ requireCurrent }) {
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState({});
-  const [busy, setBusy] = useState(false);
-
-  const open = Boolean(context?.currentUser?.password_expired) && !context?.impersonatedByUserId;
-
-  const change = (field) => (event) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  const [touched, setTouched] = useState({});
+  const [serverErrors, setServerErrors] = useState({});
+  const clientErrors = passwordFormErrors(values, { requireCurrent });
+  const invalid = Object.keys(clientErrors).length > 0;
+  const errorOf = (name) => serverErrors[name] || (touched[name] ? clientErrors[name] : undefined);
+  const reset = () => {
+    setValues(EMPTY);
+    setTouched({});
+    setServerErrors({});
   };
-
-  const submit = async (event) => {
-    event.preventDefault();
-    const clientErrors = clientPasswordErrors(values);
-    setErrors(clientErrors);
-    if (Object.keys(clientErrors).length) return;
-    setBusy(true);
-    try {
-      const answer = await api.post('/api/V1/User/Password/Update/SelfService', values, { local400: true });
-      // Changing the password revokes the old session; the answer carries the token of the new one.
-      if (answer?.access_token) storeToken(answer);
-      notify(answer?.message || 'Password updated.', 'success');
-      setValues(EMPTY);
-      await userContextStore.load();
-    } catch (error) {
-      if (error?.status === 400) setErrors(toFieldErrors(error.apiErrors));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (name, label, autoComplete) => (
+  const field = (name, label, autoComplete, testIdPrefix = 'password') => (
     <TextField
+      key={name}
       name={name}
       label={label}
       type="password"
       autoComplete={autoComplete}
       value={values[name]}
-      onChange={change(name)}
-      error={Boolean(errors[name])}
-      helperText={errors[name] || ' '}
+      onChange={(event) => {
+        const value = event.target.value;
+        setValues((v) => ({ ...v, [name]: value }));
+        setTouched((t) => ({ ...t, [name]: true }));
+        setServerErrors(({ [name]: _cleared, root: _root, ...rest }) => rest);
+      }}
+      onBlur={() => setTouched((t) => ({ ...t, [name]: true }))}
+      error={Boolean(errorOf(name))}
+      helperText={errorOf(name) || ' '}
       required
       fullWidth
-      slotProps={{ htmlInput: { 'data-testid': `password-${name}` } }}
+      slotProps={{ htmlInput: { 'data-testid': `${testIdPrefix}-${name}` } }}
     />
   );
+  return { values, invalid, field, reset, serverErrors, setServerErrors };
+}
+
+/**
+ * Change password (spec 2): 'New Password', 'Confirm Password' and Save. Opened from the user menu, or forced open
+ * (cannot be closed) while the password is expired; an impersonating support user is never forced.
+ */
+export function PasswordDialog() {
+  const { context } = useUserContext();
+  const logout = useLogout();
+  const [requested, setRequested] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = usePasswordForm({ requireCurrent: true });
+
+  const expired = Boolean(context?.currentUser?.password_expired) && !context?.impersonatedByUserId;
+  const open = expired || requested;
+
+  useEffect(() => on(OPEN_PASSWORD_DIALOG, () => setRequested(true)), []);
+
+  const close = () => {
+    if (expired || busy) return;
+    setRequested(false);
+    form.reset();
+  };
+
+  const submit = async (event) => {
+    event.preventDefault();
+    if (form.invalid) return;
+    setBusy(true);
+    try {
+      const answer = await api.post('/api/V1/User/Password/Update/SelfService', form.values, { local400: true });
+      // Changing the password revokes the old session; the answer carries the token of the new one.
+      if (answer?.access_token) storeToken(answer);
+      notify(answer?.message || PASSWORD_UPDATED, 'success');
+      form.reset();
+      setRequested(false);
+      await userContextStore.load();
+    } catch (error) {
+      if (error?.status === 400) form.setServerErrors(toFieldErrors(error.apiErrors));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
-    <Dialog open={open} disableEscapeKeyDown data-testid="password-dialog" maxWidth="sm" fullWidth>
+    <Dialog
+      open={open}
+      onClose={expired ? undefined : close}
+      disableEscapeKeyDown={expired}
+      data-testid="password-dialog"
+      maxWidth="sm"
+      fullWidth
+    >
       <form onSubmit={submit} noValidate>
-        <DialogTitle>Your password has expired</DialogTitle>
+        <DialogTitle>Change Password</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>Choose a new password to continue.</DialogContentText>
-          {errors.root?.serverError && (
-            <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
-              {errors.root.serverError}
+          {expired && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="password-expired-notice">
+              {EXPIRED_NOTICE}
             </Alert>
           )}
-          <Stack spacing={1}>
-            {field('current_password', 'Current Password', 'current-password')}
-            {field('password', 'New Password', 'new-password')}
-            {field('confirm_password', 'Confirm Password', 'new-password')}
+          {form.serverErrors.root?.serverError && (
+            <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+              {form.serverErrors.root.serverError}
+            </Alert>
+          )}
+          <Stack spacing={1} sx={{ pt: 1 }}>
+            {form.field('current_password', 'Current Password', 'current-password')}
+            {form.field('password', 'New Password', 'new-password')}
+            {form.field('confirm_password', 'Confirm Password', 'new-password')}
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => logout()} disabled={busy}>
-            Sign out
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="password-submit">
-            Change Password
+          {expired ? (
+            <Button onClick={() => logout()} disabled={busy} data-testid="password-signout">
+              Sign out
+            </Button>
+          ) : (
+            <Button onClick={close} disabled={busy} data-testid="password-cancel">
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" variant="contained" disabled={busy || form.invalid} data-testid="password-submit">
+            Save
           </Button>
         </DialogActions>
       </form>

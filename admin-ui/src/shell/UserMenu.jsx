@@ -1,8 +1,30 @@
 import { ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import { Logout, UserMenu, useUserMenu } from 'react-admin';
 import { useUserContext } from './UserContextProvider';
 import { SELF_SERVICE_LINKS } from '../lib/config';
+import { emit } from '../lib/events';
+import { OPEN_PASSWORD_DIALOG } from './PasswordDialog';
+
+function ChangePasswordItem({ ref }) {
+  const { onClose } = useUserMenu() || {};
+  return (
+    <MenuItem
+      ref={ref}
+      onClick={() => {
+        onClose?.();
+        emit(OPEN_PASSWORD_DIALOG);
+      }}
+      data-testid="change-password"
+    >
+      <ListItemIcon>
+        <LockResetIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>Change Password</ListItemText>
+    </MenuItem>
+  );
+}
 
 function ExternalLinkItem({ label, url, ref }) {
   const { onClose } = useUserMenu() || {};
@@ -33,6 +55,8 @@ export function AspUserMenu() {
     <UserMenu>
       {employee && <ListSubheader data-testid="self-service-menu">Self Service Requests</ListSubheader>}
       {employee && SELF_SERVICE_LINKS.map((link) => <ExternalLinkItem key={link.label} {...link} />)}
+      {/* An impersonating support user changes nobody's password from here. */}
+      {!context?.impersonatedByUserId && <ChangePasswordItem />}
       <Logout data-testid="logout" />
     </UserMenu>
   );

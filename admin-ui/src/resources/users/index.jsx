@@ -1,4 +1,9 @@
+import { useState } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { Button } from '@mui/material';
+import { AdminPasswordDialog } from '../../shell/AdminPasswordDialog';
+import { HELP_IDS } from '../../devops/help/developerHelp';
 import {
   ArrayField,
   ArrayInput,
@@ -27,8 +32,12 @@ import {
   SingleFieldList,
   TextField,
   TextInput,
+  ListButton,
+  ShowButton,
+  TopToolbar,
   email,
   required,
+  useRecordContext,
 } from 'react-admin';
 import { validatePassword } from '../../lib/passwordRule';
 
@@ -87,7 +96,7 @@ const UserShow = () => (
 // Shared by create and edit; only create sets a password (changes go through the self-service or reset flows).
 const UserFields = () => (
   <>
-    <TextInput source="user_id" label="User ID" validate={required()} />
+    <TextInput source="user_id" label="User ID" validate={required()} data-help-id={HELP_IDS.userId} />
     <TextInput source="fname" label="First name" validate={required()} />
     <TextInput source="lname" label="Last name" validate={required()} />
     <TextInput source="email" validate={email()} />
@@ -114,8 +123,36 @@ const UserFields = () => (
   </>
 );
 
+/** Spec 2: an administrator changes another user's password from the user edit screen. */
+function ChangeUserPasswordButton() {
+  const record = useRecordContext();
+  const [open, setOpen] = useState(false);
+  if (!record) return null;
+  return (
+    <>
+      <Button size="small" startIcon={<LockResetIcon />} onClick={() => setOpen(true)} data-testid="admin-password-button">
+        Change Password
+      </Button>
+      <AdminPasswordDialog
+        open={open}
+        userId={record.id}
+        userLabel={record.user_id}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+const UserEditActions = () => (
+  <TopToolbar>
+    <ChangeUserPasswordButton />
+    <ShowButton />
+    <ListButton />
+  </TopToolbar>
+);
+
 const UserEdit = () => (
-  <Edit mutationMode="pessimistic">
+  <Edit mutationMode="pessimistic" actions={<UserEditActions />}>
     <SimpleForm>
       <UserFields />
     </SimpleForm>
