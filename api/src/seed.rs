@@ -75,6 +75,28 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
         .bind(client_id)
         .execute(&pool)
         .await?;
+        // A few sent alerts per site for Alert Auditing, spread over the last weeks.
+        sqlx::query(&format!(
+            "insert into {schema}.notification (site_id, type_notification_id, notification_name, subject, po_no, req_no, cip_no, created_timestamp)
+             select s.site_id, 1 + (g % 5), t.description, t.description || ' for ' || s.site_code,
+                    case when g % 2 = 0 then 4500 + g end, case when g % 2 = 1 then 7100 + g end, 90000 + g,
+                    now() - make_interval(days => g * 2)
+             from asp.site s cross join generate_series(1, 6) g
+             join asp.type_notification t on t.type_notification_id = 1 + (g % 5)
+             where s.client_id = $1 and not exists (select 1 from {schema}.notification n where n.site_id = s.site_id)"
+        ))
+        .bind(client_id)
+        .execute(&pool)
+        .await?;
+        sqlx::query(&format!(
+            "insert into {schema}.notification_recipient (site_id, notification_id, asp_users_id, username, inbox_sent, email_sent, text_sent, toastr_sent, created_date)
+             select n.site_id, n.notification_id, null, r.username, true, r.email, false, r.toast, n.created_timestamp
+             from {schema}.notification n
+             cross join (values ('buyer', true, true), ('warehouse', false, true), ('admin', true, false)) as r(username, email, toast)
+             where not exists (select 1 from {schema}.notification_recipient x where x.notification_id = n.notification_id)"
+        ))
+        .execute(&pool)
+        .await?;
     }
 
     let hash = password::hash(DEMO_PASSWORD)?;

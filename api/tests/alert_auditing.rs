@@ -20,6 +20,13 @@ fn schema_of(site_code: &str) -> &'static str {
 }
 
 /// Inserts a notification the way the alerts feature will, straight into the client's schema; answers its id.
+/// The demo seed sends a few alerts per site; these tests count their own.
+async fn clear_demo_alerts(app: &TestApp) {
+    for schema in ["client_acme", "client_gea"] {
+        sqlx::query(&format!("delete from {schema}.notification")).execute(&app.pool).await.unwrap();
+    }
+}
+
 async fn send(app: &TestApp, n: Sent) -> i64 {
     let Sent(site, type_id, po, wo, req, cip, days_ago) = n;
     // GEA ids start far from ACME's so an id of one client never exists in the other.
@@ -70,6 +77,7 @@ const SEARCH: &str = "/api/V1/AlertAuditing/Search";
 #[tokio::test]
 async fn an_admin_searches_the_sites_of_the_current_client_only_until_switching_client() {
     let app = TestApp::spawn().await;
+    clear_demo_alerts(&app).await;
     let north = send(&app, Sent("ACME-NORTH", 1, Some(1001), None, None, None, 1)).await;
     let south = send(&app, Sent("ACME-SOUTH", 3, Some(1002), None, Some(55), None, 2)).await;
     let gea = send(&app, Sent("GEA-MAIN", 1, Some(1003), None, None, None, 1)).await;
@@ -104,6 +112,7 @@ async fn an_admin_searches_the_sites_of_the_current_client_only_until_switching_
 #[tokio::test]
 async fn the_search_filters_by_numbers_type_site_and_dates() {
     let app = TestApp::spawn().await;
+    clear_demo_alerts(&app).await;
     let a1 = send(&app, Sent("ACME-NORTH", 1, Some(1001), Some(501), None, Some(9001), 1)).await;
     let a2 = send(&app, Sent("ACME-SOUTH", 4, Some(1002), None, Some(301), None, 3)).await;
     let old = send(&app, Sent("ACME-NORTH", 4, Some(1001), None, None, None, 40)).await;
@@ -144,6 +153,7 @@ async fn the_search_filters_by_numbers_type_site_and_dates() {
 #[tokio::test]
 async fn the_spec_validation_rules_give_field_errors() {
     let app = TestApp::spawn().await;
+    clear_demo_alerts(&app).await;
     let admin = app.login("admin").await;
     for (field, label) in [("po_no", "PO Number"), ("wo_no", "Work Order Number"), ("req_no", "Requisition Number"), ("cip_no", "CIP ID")] {
         for bad in ["12a", "-5", "1.5", "1e3", "' or 1=1 --"] {
@@ -193,6 +203,7 @@ async fn the_spec_validation_rules_give_field_errors() {
 #[tokio::test]
 async fn the_info_page_shows_the_header_and_the_recipients_username_descending() {
     let app = TestApp::spawn().await;
+    clear_demo_alerts(&app).await;
     let south = send(&app, Sent("ACME-SOUTH", 2, Some(1002), None, None, None, 1)).await;
     for (user, email) in [("bbuyer", true), ("zed", false), ("ada", true)] {
         recipient(&app, "ACME-SOUTH", south, user, email).await;
@@ -230,6 +241,7 @@ async fn the_info_page_shows_the_header_and_the_recipients_username_descending()
 #[tokio::test]
 async fn a_notification_of_another_client_answers_404_until_switching_to_that_client() {
     let app = TestApp::spawn().await;
+    clear_demo_alerts(&app).await;
     let gea = send(&app, Sent("GEA-MAIN", 1, Some(1003), None, None, None, 1)).await;
     recipient(&app, "GEA-MAIN", gea, "gea-user", true).await;
     let acme: i64 = sqlx::query_scalar("select count(*) from client_acme.notification where notification_id = $1").bind(gea).fetch_one(&app.pool).await.unwrap();
@@ -252,6 +264,7 @@ async fn a_notification_of_another_client_answers_404_until_switching_to_that_cl
 #[tokio::test]
 async fn sites_where_the_caller_is_not_an_administrator_are_left_out_and_their_alerts_are_404() {
     let app = TestApp::spawn().await;
+    clear_demo_alerts(&app).await;
     // The admin keeps access to ACME-SOUTH but as a plain buyer there.
     sqlx::query(
         "update asp.user_site_role set security_role_id = (select security_role_id from asp.security_role where role_name = 'Buyer')
@@ -282,6 +295,7 @@ async fn sites_where_the_caller_is_not_an_administrator_are_left_out_and_their_a
 #[tokio::test]
 async fn alert_types_and_site_codes_feed_the_search_form() {
     let app = TestApp::spawn().await;
+    clear_demo_alerts(&app).await;
     let admin = app.login("admin").await;
     app.switch(&admin, "ACME-SOUTH").await;
     let types = app.get("/api/V1/Type/GetAllAlertTypes", &admin).await;
@@ -313,6 +327,7 @@ async fn alert_types_and_site_codes_feed_the_search_form() {
 #[tokio::test]
 async fn the_search_exports_a_workbook() {
     let app = TestApp::spawn().await;
+    clear_demo_alerts(&app).await;
     send(&app, Sent("ACME-NORTH", 1, Some(1001), None, None, None, 1)).await;
     let admin = app.login("admin").await;
     let columns = json!([{"field": "notification_id", "header": "Id", "kind": "number"}, {"field": "notification_type", "header": "Type"}, {"field": "created_timestamp", "header": "Date", "kind": "datetime"}]);
@@ -328,6 +343,7 @@ async fn the_search_exports_a_workbook() {
 #[tokio::test]
 async fn non_admins_get_403_on_every_alert_auditing_operation() {
     let app = TestApp::spawn().await;
+    clear_demo_alerts(&app).await;
     let id = send(&app, Sent("ACME-NORTH", 1, Some(1001), None, None, None, 1)).await;
     let buyer = app.login("buyer").await;
     let posts = [
