@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, CssBaseline, Stack } from '@mui/material';
-import { api } from './lib/api';
+import { api } from '@asp/client/api';
 import { logout } from './lib/auth';
-import { on } from './lib/events';
-import { SERVER_ERROR } from './lib/http';
+import { on } from '@asp/client/events';
+import { SERVER_ERROR } from '@asp/client/http';
 import { navigate, usePath } from './lib/router';
 import { portalRole, resolveRoute, ROUTES } from './lib/roles';
-import { getToken, getTokenExpiry, clearToken } from './lib/token';
+import { getToken, getTokenExpiry, clearToken } from '@asp/client/token';
 import { SignIn } from './components/SignIn';
 import { PortalShell } from './components/PortalShell';
 import { LocationDialog } from './components/LocationDialog';

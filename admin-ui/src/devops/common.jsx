@@ -16,7 +16,7 @@ import {
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
-import { api } from '../lib/api';
+import { api } from '../shared/api';
 import { hasPermission } from '../lib/userContext';
 import { useUserContext } from '../shell/UserContextProvider';
 import { Unauthorized } from '../shell/StaticPages';

@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import RemoveIcon from '@mui/icons-material/Remove';
-import { notify } from '../lib/events';
+import { notify } from '../shared/events';
 import { sortDirectionNotice } from './columns';
 import { PAGE_SIZES } from './pager';
 import { GuardedButton } from './GuardedButton';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { DataGrid } from './DataGrid';
-import { on } from '../lib/events';
+import { on } from '../shared/events';
 
 const COLUMNS = [
   { field: 'release_number', header: 'Release Number', configurable: false },

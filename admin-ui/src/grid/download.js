@@ -1,4 +1,4 @@
-import { api } from '../lib/api';
+import { api } from '../shared/api';
 
 export const EXPORT_FILE_NAME = 'AspExport.xlsx';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,5 +1,5 @@
 // Reading and writing a grid's configuration in the user's settings (docs/api-shell.md).
-import { api } from '../lib/api';
+import { api } from '../shared/api';
 import { gridSettingItems, readGridSettings, settingKeys } from './columns';
 
 export const SETTING_SAVED = 'User setting saved!';

@@ -16,7 +16,7 @@ import {
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import { api } from '../lib/api';
+import { api } from '../shared/api';
 import { dropTile, LARGE_TILE, setTileSelected, SMALL_TILE, splitTiles, visibleTiles } from '../lib/tiles';
 
 function Tile({ tile, editMode, large, dragging, onToggle, onOpen, dragHandlers }) {

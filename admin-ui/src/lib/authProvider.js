@@ -1,6 +1,6 @@
-import { api } from './api';
+import { api } from '../shared/api';
 import { loadAuthConfig } from './authConfig';
-import { clearToken, getToken, getTokenExpiry, storeToken } from './token';
+import { clearToken, getToken, getTokenExpiry, storeToken } from '../shared/token';
 import { clearInactivity, resetInactivity } from './session';
 import { permissionNames, userContextStore } from './userContext';
 import { readNavSiteCode, stripNavSiteCode } from './sites';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from './authProvider';
-import { api } from './api';
-import { on } from './events';
-import { getToken, getTokenExpiry } from './token';
+import { api } from '../shared/api';
+import { on } from '../shared/events';
+import { getToken, getTokenExpiry } from '../shared/token';
 import { userContextStore } from './userContext';
 
 function json(body, status = 200) {

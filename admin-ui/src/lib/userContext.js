@@ -1,4 +1,4 @@
-import { api } from './api';
+import { api } from '../shared/api';
 
 // The UserContext lives outside React because react-admin's authProvider (getPermissions, getIdentity) needs it
 // too; shell/UserContextProvider.jsx exposes it to components.

@@ -5,8 +5,8 @@ import { emit, notify } from './events';
 export const httpClient = createHttpClient({
   getToken,
   onUnauthorized: () => {
-    // The session is gone server-side; drop the token at once so no further call uses it, then let the shell
-    // (ShellEventBridge) run react-admin's logout and redirect to the sign-in page.
+    // The session is gone server-side; drop the token at once so no further call uses it, then let the app
+    // (admin-ui: ShellEventBridge runs react-admin's logout; portal-ui: App.jsx) return to the sign-in page.
     clearToken();
     emit('unauthorized');
   },

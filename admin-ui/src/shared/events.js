@@ -1,5 +1,6 @@
 // The http client and other non-React code need to raise toasts and dialogs; React components subscribe here
-// (see shell/ShellEventBridge.jsx) so those modules stay free of react-admin and testable on their own.
+// (admin-ui: shell/ShellEventBridge.jsx; portal-ui: components/Toaster.jsx and App.jsx) so those modules stay free of
+// React and react-admin and testable on their own.
 const listeners = new Map();
 
 export function on(type, listener) {

@@ -1,5 +1,5 @@
 // One client for every call to /api, so the cross-cutting error rules of spec 1 section 8 live in one place.
-// portal-ui/src/lib/http.js is a copy with the same behaviour; change both.
+// Shared with portal-ui (imported there as `@asp/client/http`): plain JS only, no npm imports (see README.md here).
 export const SERVER_ERROR = 'Error communicating with the server.';
 export const IGNORED_403 = 'Advanced validation failure!';
 

@@ -1,5 +1,5 @@
-// The portal (/portal/) uses the same keys, so a sign-in in one app holds in the other. Keep them in sync with
-// portal-ui/src/lib/token.js.
+// The staff console (/) and the portal (/portal/) both use this module (the portal as `@asp/client/token`), so they
+// share the keys and a sign-in in one app holds in the other.
 export const TOKEN_KEY = 'asp.token';
 export const TOKEN_EXPIRES_KEY = 'asp.tokenExpiresAt';
 export const TOKEN_ISSUED_KEY = 'asp.tokenIssuedAt';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { api } from '../lib/api';
-import { notify } from '../lib/events';
-import { toFieldErrors } from '../lib/http';
+import { api } from '../shared/api';
+import { notify } from '../shared/events';
+import { toFieldErrors } from '../shared/http';
 import { PASSWORD_UPDATED, usePasswordForm } from './PasswordDialog';
 
 /** An administrator sets another user's password (POST /api/V1/User/Password/Update/; that user's sessions end). */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminPasswordDialog } from './AdminPasswordDialog';
-import { on } from '../lib/events';
+import { on } from '../shared/events';
 
 describe('AdminPasswordDialog', () => {
   let fetchMock;

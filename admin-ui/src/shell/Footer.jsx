@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Box, Link, Typography } from '@mui/material';
-import { api } from '../lib/api';
+import { api } from '../shared/api';
 import { hasPermission } from '../lib/userContext';
 import { buildDetails, copyrightText, versionText } from '../lib/version';
 import { useUserContext } from './UserContextProvider';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { api } from '../lib/api';
+import { api } from '../shared/api';
 import { useUserContext } from './UserContextProvider';
 
 const INCOGNITO_KEY = 'ASP7.incognito_mode';

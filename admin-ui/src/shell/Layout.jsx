@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import { Layout } from 'react-admin';
 import { ensureUserContext } from '../lib/authProvider';
-import { SERVER_ERROR } from '../lib/http';
+import { SERVER_ERROR } from '../shared/http';
 import { useUserContext } from './UserContextProvider';
 import { AspAppBar } from './AppBar';
 import { Footer } from './Footer';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog, DialogContent, DialogContentText, LinearProgress } from '@mui/material';
-import { on, notify } from '../lib/events';
-import { api } from '../lib/api';
+import { on, notify } from '../shared/events';
+import { api } from '../shared/api';
 
 export const OFFLINE_MESSAGE = 'ASP is currently offline. This screen will minimize when ASP is back online.';
 export const ONLINE_MESSAGE = 'ASP is online.  You may need to resubmit your last action.';

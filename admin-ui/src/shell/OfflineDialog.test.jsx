@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { OfflineDialog, OFFLINE_POLL_MS } from './OfflineDialog';
-import { emit, on } from '../lib/events';
+import { emit, on } from '../shared/events';
 
 describe('OfflineDialog', () => {
   let enabled;

@@ -10,11 +10,11 @@ import {
   TextField,
 } from '@mui/material';
 import { useLogout } from 'react-admin';
-import { api } from '../lib/api';
-import { notify, on } from '../lib/events';
-import { toFieldErrors } from '../lib/http';
+import { api } from '../shared/api';
+import { notify, on } from '../shared/events';
+import { toFieldErrors } from '../shared/http';
 import { validatePassword, validatePasswordConfirmation } from '../lib/passwordRule';
-import { storeToken } from '../lib/token';
+import { storeToken } from '../shared/token';
 import { userContextStore } from '../lib/userContext';
 import { useUserContext } from './UserContextProvider';
 

@@ -3,7 +3,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, T
 import { useLogout } from 'react-admin';
 import { loadAuthConfig } from '../lib/authConfig';
 import { refreshToken } from '../lib/authProvider';
-import { getTokenExpiry, getTokenIssuedAt } from '../lib/token';
+import { getTokenExpiry, getTokenIssuedAt } from '../shared/token';
 import {
   DEFAULT_INACTIVITY_SECONDS,
   formatCountdown,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLogout, useNotify } from 'react-admin';
-import { on } from '../lib/events';
+import { on } from '../shared/events';
 
 /** Turns events raised outside React (http client, timers) into react-admin toasts and logouts. */
 export function ShellEventBridge() {

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import { userContextStore } from '../lib/userContext';
-import { api } from '../lib/api';
+import { api } from '../shared/api';
 
 const UserContextCtx = createContext(null);
 

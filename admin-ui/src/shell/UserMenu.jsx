@@ -4,7 +4,7 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import { Logout, UserMenu, useUserMenu } from 'react-admin';
 import { useUserContext } from './UserContextProvider';
 import { SELF_SERVICE_LINKS } from '../lib/config';
-import { emit } from '../lib/events';
+import { emit } from '../shared/events';
 import { OPEN_PASSWORD_DIALOG } from './PasswordDialog';
 
 function ChangePasswordItem({ ref }) {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useRefresh } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { notify } from '../lib/events';
+import { notify } from '../shared/events';
 import { useUserContext } from './UserContextProvider';
 
 /** Changes the current site, confirms it with a toast and goes to the home page (spec 1, Home page). */

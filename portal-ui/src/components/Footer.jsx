@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import { api } from '../lib/api';
+import { api } from '@asp/client/api';
 
 export function Footer() {
   const [version, setVersion] = useState('');

@@ -10,8 +10,8 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { api } from '../lib/api';
-import { notify } from '../lib/events';
+import { api } from '@asp/client/api';
+import { notify } from '@asp/client/events';
 import { businessUnits, citiesFor, selectedLocation, statesFor, updateSelection } from '../lib/locations';
 import { needsPunchinLocation } from '../lib/roles';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AppBar, Box, Button, TextField, Toolbar, Typography } from '@mui/material';
-import { api } from '../lib/api';
-import { notify } from '../lib/events';
+import { api } from '@asp/client/api';
+import { notify } from '@asp/client/events';
 import { navigate } from '../lib/router';
 import { canSwitchSite, homeFor, navItems, portalRole, showAspButton } from '../lib/roles';
 

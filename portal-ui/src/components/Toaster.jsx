@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Snackbar } from '@mui/material';
-import { on } from '../lib/events';
+import { on } from '@asp/client/events';
 
-/** Shows the toasts raised through lib/events, one at a time in arrival order. */
+/** Shows the toasts raised through @asp/client/events, one at a time in arrival order. */
 export function Toaster() {
   const [queue, setQueue] = useState([]);
   useEffect(() => on('notify', (toast) => setQueue((q) => [...q, { ...toast, key: Date.now() + Math.random() }])), []);

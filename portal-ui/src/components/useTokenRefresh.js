@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { refreshToken, shouldRefreshToken } from '../lib/auth';
-import { getTokenExpiry, getTokenIssuedAt } from '../lib/token';
+import { getTokenExpiry, getTokenIssuedAt } from '@asp/client/token';
 
 // Shared with the staff console so activity in either app counts.
 const LAST_ACTIVITY_KEY = 'asp.lastActivityAt';

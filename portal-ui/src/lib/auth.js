@@ -1,5 +1,5 @@
-import { api } from './api';
-import { clearToken, getToken, storeToken } from './token';
+import { api } from '@asp/client/api';
+import { clearToken, getToken, storeToken } from '@asp/client/token';
 
 const DEFAULT_CONFIG = { oidcEnabled: false, oidcLoginUrl: '/api/auth/oidc/login' };
 const SSO_ERROR_KEY = 'asp.ssoError';

@@ -12,9 +12,9 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { api } from '../../lib/api';
+import { api } from '../../shared/api';
 import { legacyJumpUrl } from '../../lib/config';
-import { notify } from '../../lib/events';
+import { notify } from '../../shared/events';
 import { DataGrid } from '../../grid/DataGrid';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
-import { api } from '../../lib/api';
+import { api } from '../../shared/api';
 import { DataGrid } from '../../grid/DataGrid';
 import { formatLongDate } from '../../grid/format';
 import { PageBanner, RouteLink, DEVOPS_TRAINING } from '../common';

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
-import { api } from '../../lib/api';
-import { notify } from '../../lib/events';
+import { api } from '../../shared/api';
+import { notify } from '../../shared/events';
 import { DataGrid } from '../../grid/DataGrid';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { PageBanner, RouteLink, DEVOPS_TRAINING } from '../common';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Paper, Stack } from '@mui/material';
-import { api } from '../../lib/api';
-import { notify } from '../../lib/events';
+import { api } from '../../shared/api';
+import { notify } from '../../shared/events';
 import { DataGrid } from '../../grid/DataGrid';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';

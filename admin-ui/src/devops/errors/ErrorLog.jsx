@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Paper, Stack, Tab, Tabs } from '@mui/material';
-import { api } from '../../lib/api';
+import { api } from '../../shared/api';
 import { DataGrid } from '../../grid/DataGrid';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { api } from '../../lib/api';
+import { api } from '../../shared/api';
 import { DataGrid } from '../../grid/DataGrid';
 import { HELP_IDS } from '../help/developerHelp';
 import { DEVOPS_TRAINING, FSS_CONNECT_ADMIN, PageBanner, RouteLink, useHasPermission } from '../common';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import { api } from '../../lib/api';
+import { api } from '../../shared/api';
 import { hasPermission } from '../../lib/userContext';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { helpIdOfClick } from './developerHelp';

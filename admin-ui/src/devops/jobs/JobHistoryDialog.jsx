@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { api } from '../../lib/api';
+import { api } from '../../shared/api';
 import { DataGrid } from '../../grid/DataGrid';
 import { JOBS_PATH } from './jobs';
 

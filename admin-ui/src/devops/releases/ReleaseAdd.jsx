@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Box, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api';
+import { api } from '../../shared/api';
 import { APPROVED_BY_DEFAULT, RELEASED_BY_DEFAULT } from '../../lib/config';
-import { notify } from '../../lib/events';
+import { notify } from '../../shared/events';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { PageBanner, RouteLink, DEVOPS_TRAINING } from '../common';
 import { HELP_IDS } from '../help/developerHelp';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
-import { api } from '../../lib/api';
+import { api } from '../../shared/api';
 import { bugTrackerLink } from '../../lib/config';
 import { formatDate, formatLongDate } from '../../grid/format';
 import { PageBanner, RouteLink, withLineBreaks, DEVOPS_TRAINING } from '../common';

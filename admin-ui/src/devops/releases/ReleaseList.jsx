@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { api } from '../../lib/api';
+import { api } from '../../shared/api';
 import { DataGrid } from '../../grid/DataGrid';
 import { FSS_CONNECT_ADMIN_ID, PageBanner, RouteLink, useHasPermission, DEVOPS_TRAINING } from '../common';
 import { HELP_IDS } from '../help/developerHelp';

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { Title } from 'react-admin';
 import { useParams } from 'react-router';
-import { api } from '../../lib/api';
+import { api } from '../../shared/api';
 
 export const TRAINING_TITLE = 'Training Links';
 export const TRAINING_PROMPT = 'Select link below to view training document or video';
