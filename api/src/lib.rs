@@ -14,6 +14,7 @@ pub mod export;
 pub mod health;
 pub mod jobs;
 pub mod listing;
+pub mod lookups;
 pub mod openapi;
 pub mod seed;
 pub mod shell;

@@ -32,11 +32,11 @@ pub enum ApiTags {
     DevOps,
 }
 
-pub type Apis = (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi, ReleaseApi, GlossaryApi, AlertAuditingApi, JobApi, ErrorLogApi, DbToolsApi, UserSearchApi);
+pub type Apis = (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi, ReleaseApi, GlossaryApi, AlertAuditingApi, JobApi, ErrorLogApi, DbToolsApi, UserSearchApi, crate::lookups::LookupApi);
 
 pub fn service() -> OpenApiService<Apis, ()> {
     OpenApiService::new(
-        (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi, ReleaseApi, GlossaryApi, AlertAuditingApi, JobApi, ErrorLogApi, DbToolsApi, UserSearchApi),
+        (AuthApi, SiteApi, PresentationApi, MiscApi, AddressApi, AdminApi, HealthApi, ReleaseApi, GlossaryApi, AlertAuditingApi, JobApi, ErrorLogApi, DbToolsApi, UserSearchApi, crate::lookups::LookupApi),
         "ASP",
         crate::shell::misc::VERSION,
     )

@@ -164,5 +164,61 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     )
     .execute(&pool)
     .await?;
+
+    // ---- Lookup records (api/src/lookups.rs): a few CIPs, employees, vendors and tracking codes per site. ----
+    // Each table is filled only at sites that have none of its rows yet, so seeding stays idempotent.
+    let client_codes: Vec<String> = sqlx::query_scalar("select client_code from asp.client where client_code in ('ACME', 'GEA') order by client_code")
+        .fetch_all(&pool)
+        .await?;
+    for code in client_codes {
+        let client = tenancy::ClientCode::parse(&code)?;
+        let schema = client.schema_name();
+        let client_id: i64 = sqlx::query_scalar("select client_id from asp.client where client_code = $1").bind(client.as_str()).fetch_one(&pool).await?;
+        for statement in [
+            format!(
+                "insert into {schema}.cip (site_id, cid_no, item_id, cip_code, cust_item_code, cust_desc1, cust_desc2, status_id, location,
+                     qty_on_hand, qty_avail, cust_avg_cost, consigned)
+                 select s.site_id, v.cid_no, v.item_id, v.cip_code, v.cust_item_code, v.d1, v.d2, v.status_id, v.location, v.qoh, v.qavail, v.cost, v.consigned
+                 from asp.site s cross join (values
+                     (51001, 81001, 'BRG-6204-2RS', 'CP-10021', 'BEARING, BALL', '6204-2RS SEALED', 1, 'A-01-01', 24, 20, 4.125, false),
+                     (51002, 81002, 'GLV-NTR-L', 'CP-10388', 'GLOVE, NITRILE', 'LARGE, BOX OF 100', 1, 'B-02-03', 60, 60, 11.500, true),
+                     (51003, 81003, 'DRL-HSS-025', 'CP-11002', 'DRILL BIT, HSS', '1/4 IN JOBBER', 2, 'C-04-02', 0, 0, 2.750, false))
+                   as v(cid_no, item_id, cip_code, cust_item_code, d1, d2, status_id, location, qoh, qavail, cost, consigned)
+                 where s.client_id = $1 and not exists (select 1 from {schema}.cip c where c.site_id = s.site_id)"
+            ),
+            format!(
+                "insert into {schema}.employee (site_id, employee_number, last_name, first_name, badge_number, email, supervisor, is_active)
+                 select s.site_id, v.num, v.last_name, v.first_name, v.badge, v.email, v.supervisor, v.active
+                 from asp.site s cross join (values
+                     ('E1001', 'Lopez', 'Maria', 'B-2201', 'maria.lopez@demo.example', true, true),
+                     ('E1002', 'Chen', 'David', 'B-2202', 'david.chen@demo.example', false, true),
+                     ('E1003', 'Okafor', 'Grace', 'B-2203', null, false, false))
+                   as v(num, last_name, first_name, badge, email, supervisor, active)
+                 where s.client_id = $1 and not exists (select 1 from {schema}.employee e where e.site_id = s.site_id)"
+            ),
+            format!(
+                "insert into {schema}.vendor (site_id, vend_code, vend_name, erp_type_id, erp_company, is_vmi, is_manufacturer)
+                 select s.site_id, v.code, v.name, s.erp_type_id, s.erp_company, v.vmi, v.mfg
+                 from asp.site s cross join (values
+                     ('10452', 'Grainger Industrial Supply', false, false),
+                     ('20114', 'Fastenal Company', true, false),
+                     ('30871', 'SKF USA Inc.', false, true))
+                   as v(code, name, vmi, mfg)
+                 where s.client_id = $1 and not exists (select 1 from {schema}.vendor x where x.site_id = s.site_id)"
+            ),
+            format!(
+                "insert into {schema}.tracking_code (site_id, tracking_level_id, tracking_number, description)
+                 select s.site_id, v.level, v.num, v.description
+                 from asp.site s cross join (values
+                     (1, 'CC-4100', 'Maintenance cost center'), (1, 'CC-4200', 'Production cost center'),
+                     (2, 'WO-7781', 'Work order 7781'), (3, 'EQ-PRESS-02', 'Press line 2'))
+                   as v(level, num, description)
+                 where s.client_id = $1 and not exists (select 1 from {schema}.tracking_code t where t.site_id = s.site_id)"
+            ),
+        ] {
+            sqlx::query(&statement).bind(client_id).execute(&pool).await?;
+        }
+    }
+    // ---- end of lookup records ----
     Ok(())
 }
