@@ -16,6 +16,7 @@ pub mod jobs;
 pub mod listing;
 pub mod lookups;
 pub mod openapi;
+pub mod records;
 pub mod seed;
 pub mod shell;
 pub mod state;

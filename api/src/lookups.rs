@@ -4,7 +4,6 @@
 //! [`tenancy::SiteScope`]; the inventory and procurement issues build these areas out.
 
 use api_macros::guarded;
-use authz::AuthzError;
 use chrono::NaiveDate;
 use poem::web::Data;
 use poem_openapi::param::Path;
@@ -15,6 +14,7 @@ use sqlx::FromRow;
 use tenancy::{SiteScope, TenantTx};
 
 use crate::access::Caller;
+use crate::records;
 use crate::error::{ApiError, ApiResult};
 use crate::openapi::ApiTags;
 use crate::state::AppState;
@@ -160,22 +160,13 @@ async fn find<R: LookupRecord>(tx: &mut TenantTx, id: i64) -> Result<Option<R>, 
 /// own site with one of `perms`; a record of another client (another schema) or of a site the caller may not use
 /// is indistinguishable from a missing one. Answers the record with the scope of its site.
 async fn load_visible<R: LookupRecord>(state: &AppState, caller: &Caller, id: i64, perms: &[&str]) -> ApiResult<(SiteScope, R)> {
-    let site = caller.current_site_id().ok_or_else(|| ApiError::forbidden("Select a site first."))?;
-    let scope = state.authz.grant(caller.user_id, site, perms).await?;
+    let scope = records::current_scope(state, caller, perms).await?;
     let mut tx = scope.begin(&state.pool).await?;
     let found: Option<R> = find(&mut tx, id).await?;
     tx.commit().await?;
     let record = found.ok_or_else(|| ApiError::not_found(R::NOT_FOUND))?;
-    if record.site_id() == scope.site_id() {
-        return Ok((scope, record));
-    }
-    match state.authz.grant(caller.user_id, record.site_id(), perms).await {
-        // The record's site must also belong to the client whose schema the record was read from.
-        Ok(record_scope) if record_scope.client_id() == scope.client_id() => Ok((record_scope, record)),
-        Ok(_) | Err(AuthzError::SiteNotAvailable(_) | AuthzError::MissingPermission(_)) => Err(ApiError::not_found(R::NOT_FOUND)),
-        // A failure of the authorizer itself is ours (500), not a missing record.
-        Err(e) => Err(e.into()),
-    }
+    let scope = records::record_scope(state, caller, &scope, record.site_id(), perms, R::NOT_FOUND).await?;
+    Ok((scope, record))
 }
 
 const CIP_READ: &[&str] = &["BasicAccess"];

@@ -15,6 +15,7 @@ use serde::Serialize;
 use sqlx::{FromRow, PgConnection};
 use tenancy::{SiteScope, TenantTx};
 
+use crate::records;
 use crate::access::Caller;
 use crate::error::{ApiError, ApiResult, ValidationError};
 use crate::export::{self, ExportColumn, XlsxFile};
@@ -332,8 +333,7 @@ async fn site_by_code(conn: &mut PgConnection, code: &str) -> Result<Option<(i64
 // Service.
 /// The caller's current site, granted for auditing (the guard checked the permission there already).
 async fn current_scope(state: &AppState, caller: &Caller) -> ApiResult<SiteScope> {
-    let site = caller.current_site_id().ok_or_else(|| ApiError::forbidden("Select a site first."))?;
-    Ok(state.authz.grant(caller.user_id, site, ADMIN).await?)
+    records::current_scope(state, caller, ADMIN).await
 }
 
 /// The caller's available sites of the scope's client where the caller may audit alerts.
@@ -381,14 +381,8 @@ async fn load_visible(state: &AppState, caller: &Caller, id: i64) -> ApiResult<(
     let found = find(&mut tx, id).await?;
     tx.commit().await?;
     let notification = found.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
-    if notification.site_id == scope.site_id() {
-        return Ok((scope, notification));
-    }
-    match state.authz.grant(caller.user_id, notification.site_id, ADMIN).await {
-        Ok(record_scope) => Ok((record_scope, notification)),
-        Err(authz::AuthzError::SiteNotAvailable(_) | authz::AuthzError::MissingPermission(_)) => Err(ApiError::not_found(NOT_FOUND)),
-        Err(e) => Err(e.into()),
-    }
+    let scope = records::record_scope(state, caller, &scope, notification.site_id, ADMIN, NOT_FOUND).await?;
+    Ok((scope, notification))
 }
 
 pub struct AlertAuditingApi;

@@ -14,6 +14,7 @@ use crate::access::Caller;
 use crate::audit::{self, AuditEntry};
 use crate::error::{ApiError, ApiResult, ValidationError};
 use crate::openapi::ApiTags;
+use crate::records;
 use crate::state::AppState;
 
 #[derive(Object, FromRow, Clone, Debug)]
@@ -141,27 +142,15 @@ async fn update(tx: &mut TenantTx, id: i64, a: &AddressInput) -> Result<Option<A
 
 const NOT_FOUND: &str = "The address you are trying to find does not exist.";
 
-/// Grants the caller's current site for reading addresses.
-async fn current_scope(state: &AppState, caller: &Caller, perms: &[&str]) -> ApiResult<SiteScope> {
-    let site = caller.current_site_id().ok_or_else(|| ApiError::forbidden("Select a site first."))?;
-    Ok(state.authz.grant(caller.user_id, site, perms).await?)
-}
-
-/// Loads an address of the caller's client, then checks the caller may use the address's own site; a record of
-/// another client (another schema) or of a site the caller may not use is indistinguishable from a missing one.
+/// Loads an address of the caller's client that the caller may see (docs/architecture.md, object-level checks).
 async fn load_visible(state: &AppState, caller: &Caller, id: i64, perms: &[&str]) -> ApiResult<(SiteScope, Address)> {
-    let scope = current_scope(state, caller, perms).await?;
+    let scope = records::current_scope(state, caller, perms).await?;
     let mut tx = scope.begin(&state.pool).await?;
     let found = find(&mut tx, id).await?;
     tx.commit().await?;
     let address = found.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
-    if address.site_id == scope.site_id() {
-        return Ok((scope, address));
-    }
-    match state.authz.grant(caller.user_id, address.site_id, perms).await {
-        Ok(record_scope) => Ok((record_scope, address)),
-        Err(_) => Err(ApiError::not_found(NOT_FOUND)),
-    }
+    let scope = records::record_scope(state, caller, &scope, address.site_id, perms, NOT_FOUND).await?;
+    Ok((scope, address))
 }
 
 const READ: &[&str] = &["BasicAccess"];
@@ -190,7 +179,7 @@ impl AddressApi {
         if !errors.is_empty() {
             return Err(ApiError::validation(errors));
         }
-        let scope = current_scope(&state, &caller, WRITE).await?;
+        let scope = records::current_scope(&state, &caller, WRITE).await?;
         let mut tx = scope.begin(&state.pool).await?;
         let created = insert(&mut tx, &body).await?;
         audit::record(
