@@ -136,18 +136,29 @@ impl<E: Endpoint> Endpoint for RequestContextEndpoint<E> {
                 FAILURE.scope(
                     slot.clone(),
                     async move {
+                        // The operation id poem-openapi attaches once a route matched (absent for unknown routes and
+                        // methods); read it before shaping, which builds a new response.
                         match inner.call(req).await {
-                            Ok(r) => r.into_response(),
-                            Err(e) if is_api => shape_poem_error(e),
-                            Err(e) => e.into_response(),
+                            Ok(r) => {
+                                let r = r.into_response();
+                                let op = r.data::<poem_openapi::OperationId>().copied();
+                                (r, op)
+                            }
+                            Err(e) => {
+                                let op = e.data::<poem_openapi::OperationId>().copied();
+                                (if is_api { shape_poem_error(e) } else { e.into_response() }, op)
+                            }
                         }
                     }
                     .instrument(span.clone()),
                 ),
             )
             .await;
-        let mut resp = result;
+        let (mut resp, operation) = result;
         let status = resp.status();
+        if let Some(operation) = operation {
+            span.in_scope(|| check_documented(&mut resp, operation.0, status));
+        }
         span.in_scope(|| tracing::info!(status = status.as_u16(), elapsed_ms = started.elapsed().as_millis() as u64, "handled"));
         if let Ok(v) = HeaderValue::from_str(&request_id) {
             resp.headers_mut().insert("x-request-id", v);
@@ -177,6 +188,23 @@ impl<E: Endpoint> Endpoint for RequestContextEndpoint<E> {
         }
         Ok(resp)
     }
+}
+
+/// An error status the operation's OpenAPI document does not list is a bug: logged always, and marked on the
+/// response in debug builds so that every test request checks the document against what really happened.
+fn check_documented(resp: &mut Response, operation: &str, status: StatusCode) {
+    if !(status.is_client_error() || status.is_server_error()) {
+        return;
+    }
+    let code = status.as_u16();
+    if crate::openapi::error_statuses(operation).is_some_and(|allowed| allowed.contains(&code)) {
+        return;
+    }
+    tracing::error!(operation, status = code, "status not documented");
+    #[cfg(debug_assertions)]
+    resp.headers_mut().insert("x-asp-undocumented-status", HeaderValue::from(code));
+    #[cfg(not(debug_assertions))]
+    let _ = resp;
 }
 
 fn ui_endpoint(dir: &str, name: &str) -> poem::endpoint::BoxEndpoint<'static, Response> {

@@ -207,7 +207,12 @@ pub fn shape_poem_error(err: poem::Error) -> poem::Response {
     if err.is_from_response() {
         return err.into_response();
     }
-    let status = err.status();
+    // A body without the expected content type is a request that could not be parsed, like malformed JSON: 400, the
+    // status every operation that takes a body documents (see `api_macros::guarded`), not poem's 415.
+    let status = match err.status() {
+        poem::http::StatusCode::UNSUPPORTED_MEDIA_TYPE => poem::http::StatusCode::BAD_REQUEST,
+        other => other,
+    };
     let code = status.as_u16();
     let body = if status.is_server_error() {
         tracing::error!(request_id = %current_request_id(), error = %err, "request failed");

@@ -186,7 +186,7 @@ impl LookupApi {
     /// The customer item at a location (navigation history shows cip_code). cust_avg_cost is null unless the caller
     /// holds InvFISPrice at the record's site. Records of other clients, or of sites the caller may not use, answer
     /// 404.
-    #[requires("BasicAccess")]
+    #[requires("BasicAccess", errors(404))]
     #[oai(path = "/Item/CIP/:id", method = "get", operation_id = "itemCipGetById")]
     async fn cip(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<Cip>> {
         let (scope, mut cip) = load_visible::<Cip>(&state, &caller, id.0, CIP_READ).await?;
@@ -200,7 +200,7 @@ impl LookupApi {
     ///
     /// Navigation history shows lastName, firstName. Records of other clients, or of sites the caller may not use,
     /// answer 404.
-    #[requires("EmpView")]
+    #[requires("EmpView", errors(404))]
     #[oai(path = "/Employee/:id", method = "get", operation_id = "employeeGetById")]
     async fn employee(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<Employee>> {
         let (_, employee) = load_visible::<Employee>(&state, &caller, id.0, EMPLOYEE_READ).await?;
@@ -211,7 +211,7 @@ impl LookupApi {
     ///
     /// Navigation history shows vend_name, vend_code. Records of other clients, or of sites the caller may not use,
     /// answer 404.
-    #[requires("ViewVendors")]
+    #[requires("ViewVendors", errors(404))]
     #[oai(path = "/Vendor/Common/:id", method = "get", operation_id = "vendorGetCommonById")]
     async fn vendor(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<Vendor>> {
         let (_, vendor) = load_visible::<Vendor>(&state, &caller, id.0, VENDOR_READ).await?;
@@ -222,7 +222,7 @@ impl LookupApi {
     ///
     /// Navigation history shows trackingNumber. Records of other clients, or of sites the caller may not use, answer
     /// 404.
-    #[requires("BasicAccess")]
+    #[requires("BasicAccess", errors(404))]
     #[oai(path = "/TrackingCode/:id", method = "get", operation_id = "trackingCodeGetById")]
     async fn tracking_code(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<TrackingCode>> {
         let (_, code) = load_visible::<TrackingCode>(&state, &caller, id.0, TRACKING_CODE_READ).await?;

@@ -146,6 +146,7 @@ async fn lists_honour_sort_range_and_filter_and_answer_content_range() {
     let origin = app.settings.cors_origins.first().cloned().unwrap_or_default();
     if !origin.is_empty() {
         let resp = app.client.get(format!("{}{}", app.base, list_url("sites", None, None, None))).bearer_auth(&admin).header("origin", &origin).send().await.unwrap();
+        common::assert_documented("/api/admin/sites", resp.status(), resp.headers());
         let exposed = resp.headers().get("access-control-expose-headers").and_then(|v| v.to_str().ok()).unwrap_or_default().to_ascii_lowercase();
         assert!(exposed.contains("content-range"), "{exposed}");
     }
@@ -496,6 +497,7 @@ async fn search(app: &TestApp, base: &str, token: &str, body: Value) -> common::
     let resp = app.client.post(format!("{base}{path}")).bearer_auth(token).json(&body).send().await.unwrap();
     let status = resp.status();
     let headers = resp.headers().clone();
+    common::assert_documented(path, status, &headers);
     let text = resp.text().await.unwrap_or_default();
     common::Answer { status, body: serde_json::from_str(&text).unwrap_or(Value::String(text)), headers }
 }
@@ -564,6 +566,7 @@ async fn the_user_search_pages_sorts_filters_and_refuses_unknown_sort_fields() {
 
     // The neighbouring `/V1/User/{id}` route still answers beside the search.
     let resp = app.client.get(format!("{base}/api/V1/User/{}", app.user_id("buyer").await)).bearer_auth(&buyer).send().await.unwrap();
+    common::assert_documented("/api/V1/User/{id}", resp.status(), resp.headers());
     assert_eq!(resp.status(), StatusCode::OK);
 }
 

@@ -36,6 +36,7 @@ async fn exporting_a_5000_row_search_gives_a_workbook_with_5000_data_rows() {
         .send()
         .await
         .unwrap();
+    common::assert_documented("/api/V1/DevOps/ErrorLog/Search/Export", resp.status(), resp.headers());
     assert_eq!(resp.status(), StatusCode::OK);
     assert_eq!(resp.headers()["content-type"], "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     assert!(resp.headers()["content-disposition"].to_str().unwrap().contains("AspExport.xlsx"));

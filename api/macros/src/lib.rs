@@ -9,6 +9,13 @@
 //! runs before any parameter or body is parsed) and appends the line `Permissions: ...` to the operation's doc
 //! comment, which poem-openapi turns into the OpenAPI description. An operation without `#[requires]` does not
 //! compile.
+//!
+//! `#[requires(...)]` also takes an optional `errors(404, 409, ...)` item: the error statuses the handler itself can
+//! answer beyond the automatic ones. The automatic ones are 500 and 503 always, 401 and 403 for every rule but
+//! `public`, and 400 when the operation takes any parameter other than `&self` and `Data<...>` extractors (parsing
+//! can fail). After the impl the macro emits `<Type>::ASP_ERRORS`, each operation's id with its full sorted error
+//! set; `crate::openapi` removes every other 4xx/5xx response from the document and the request middleware checks
+//! every answer against it. An operation without `operation_id` does not compile.
 
 use proc_macro::TokenStream;
 use proc_macro2::Span;
@@ -23,12 +30,37 @@ enum Rule {
     Any(Vec<String>),
 }
 
-fn parse_rule(attr: &Attribute) -> syn::Result<Rule> {
+/// The rule, and the statuses declared with `errors(...)`.
+fn parse_rule(attr: &Attribute) -> syn::Result<(Rule, Vec<u16>)> {
     let args = attr.parse_args_with(Punctuated::<Expr, Token![,]>::parse_terminated)?;
     let mut perms = Vec::new();
     let mut keyword = None;
+    let mut declared: Vec<u16> = Vec::new();
+    let mut seen_errors = false;
     for arg in args {
         match arg {
+            Expr::Call(call) if matches!(&*call.func, Expr::Path(p) if p.path.is_ident("errors")) => {
+                if seen_errors {
+                    return Err(syn::Error::new_spanned(call, "give errors(...) once"));
+                }
+                seen_errors = true;
+                for a in &call.args {
+                    let Expr::Lit(ExprLit { lit: Lit::Int(i), .. }) = a else {
+                        return Err(syn::Error::new_spanned(a, "expected an HTTP status, e.g. errors(404, 409)"));
+                    };
+                    let code: u16 = i.base10_parse()?;
+                    if !(400..600).contains(&code) {
+                        return Err(syn::Error::new_spanned(a, "only 4xx and 5xx statuses are errors"));
+                    }
+                    if declared.contains(&code) {
+                        return Err(syn::Error::new_spanned(a, "status listed twice"));
+                    }
+                    declared.push(code);
+                }
+                if declared.is_empty() {
+                    return Err(syn::Error::new_spanned(call, "errors() needs at least one status; leave it out instead"));
+                }
+            }
             Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => perms.push(s.value()),
             Expr::Path(p) if p.path.is_ident("public") => keyword = Some(Rule::Public),
             Expr::Path(p) if p.path.is_ident("signed_in") => keyword = Some(Rule::SignedIn),
@@ -41,11 +73,37 @@ fn parse_rule(attr: &Attribute) -> syn::Result<Rule> {
             }
         }
     }
-    match (keyword, perms.is_empty()) {
-        (Some(k), true) => Ok(k),
-        (None, false) => Ok(Rule::Any(perms)),
-        _ => Err(syn::Error::new_spanned(attr, "give either permission names or one keyword")),
-    }
+    let rule = match (keyword, perms.is_empty()) {
+        (Some(k), true) => k,
+        (None, false) => Rule::Any(perms),
+        _ => return Err(syn::Error::new_spanned(attr, "give either permission names or one keyword")),
+    };
+    Ok((rule, declared))
+}
+
+/// The `operation_id = "..."` of an `#[oai(...)]` attribute.
+fn operation_id(attr: &Attribute) -> Option<String> {
+    let Meta::List(list) = &attr.meta else { return None };
+    let tokens: Vec<proc_macro2::TokenTree> = list.tokens.clone().into_iter().collect();
+    tokens.windows(3).find_map(|w| match (&w[0], &w[1], &w[2]) {
+        (proc_macro2::TokenTree::Ident(i), proc_macro2::TokenTree::Punct(p), proc_macro2::TokenTree::Literal(l))
+            if i == "operation_id" && p.as_char() == '=' =>
+        {
+            match syn::parse_str::<syn::LitStr>(&l.to_string()) {
+                Ok(s) => Some(s.value()),
+                Err(_) => None,
+            }
+        }
+        _ => None,
+    })
+}
+
+/// Does the operation take anything poem-openapi must parse from the request (path, query, header, body)?
+fn parses_request(sig: &syn::Signature) -> bool {
+    sig.inputs.iter().any(|input| match input {
+        syn::FnArg::Receiver(_) => false,
+        syn::FnArg::Typed(t) => !matches!(&*t.ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Data")),
+    })
 }
 
 #[proc_macro_attribute]
@@ -57,6 +115,7 @@ pub fn guarded(_args: TokenStream, input: TokenStream) -> TokenStream {
     };
     let mut guards = Vec::new();
     let mut errors = Vec::new();
+    let mut table = Vec::new();
 
     for impl_item in &mut item.items {
         let ImplItem::Fn(method) = impl_item else { continue };
@@ -68,13 +127,33 @@ pub fn guarded(_args: TokenStream, input: TokenStream) -> TokenStream {
             continue;
         };
         let attr = method.attrs.remove(pos);
-        let rule = match parse_rule(&attr) {
+        let (rule, declared) = match parse_rule(&attr) {
             Ok(r) => r,
             Err(e) => {
                 errors.push(e);
                 continue;
             }
         };
+        let Some(op_id) = method.attrs.iter().filter(|a| a.path().is_ident("oai")).find_map(operation_id) else {
+            errors.push(syn::Error::new_spanned(&method.sig.ident, "every operation needs an operation_id in #[oai(...)]"));
+            continue;
+        };
+        let mut statuses = vec![500u16, 503];
+        if !matches!(rule, Rule::Public) {
+            statuses.extend([401, 403]);
+        }
+        if parses_request(&method.sig) {
+            statuses.push(400);
+        }
+        for code in declared {
+            if statuses.contains(&code) {
+                errors.push(syn::Error::new_spanned(&attr, format!("{code} is automatic for this operation; do not list it")));
+            } else {
+                statuses.push(code);
+            }
+        }
+        statuses.sort_unstable();
+        table.push(quote!((#op_id, &[#(#statuses),*])));
         let guard_name = format_ident!("__asp_guard_{}_{}", self_name.to_lowercase(), method.sig.ident);
         let (access, doc) = match &rule {
             Rule::Public => (quote!(crate::access::Access::Public), "Permissions: public".to_owned()),
@@ -111,5 +190,14 @@ pub fn guarded(_args: TokenStream, input: TokenStream) -> TokenStream {
     }
 
     let errors = errors.into_iter().map(|e| e.to_compile_error());
-    quote!(#(#errors)* #item #(#guards)*).into()
+    let self_ty = &item.self_ty;
+    let (impl_generics, _, where_clause) = item.generics.split_for_impl();
+    let table_impl = quote! {
+        impl #impl_generics #self_ty #where_clause {
+            /// Each operation's id and every error status it can answer (see `api_macros::guarded`).
+            #[doc(hidden)]
+            pub const ASP_ERRORS: &'static [(&'static str, &'static [u16])] = &[#(#table),*];
+        }
+    };
+    quote!(#(#errors)* #item #table_impl #(#guards)*).into()
 }

@@ -190,7 +190,7 @@ impl AdminApi {
     }
 
     /// One user (simple-rest)
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404))]
     #[oai(path = "/users/:id", method = "get", operation_id = "adminGetUser")]
     async fn get_user(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<UserRecord>> {
         Ok(Json(users::get(&state.pool, id.0).await?))
@@ -200,7 +200,7 @@ impl AdminApi {
     ///
     /// Needs `user_id` and `password` (the password rule applies); `site_ids` and `roles` become the user's access
     /// (every role's site must be one of `site_ids`). A taken `user_id` is a 409.
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(409))]
     #[oai(path = "/users", method = "post", operation_id = "adminCreateUser")]
     async fn create_user(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<UserInput>) -> ApiResult<Json<UserRecord>> {
         Ok(Json(users::create(&state, &caller, &body.0).await?))
@@ -210,7 +210,7 @@ impl AdminApi {
     ///
     /// The full record; `site_ids` and `roles` replace the user's access. Deactivating or locking the user ends
     /// their sessions. Passwords are not changed here.
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404, 409))]
     #[oai(path = "/users/:id", method = "put", operation_id = "adminUpdateUser")]
     async fn update_user(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<UserInput>) -> ApiResult<Json<UserRecord>> {
         Ok(Json(users::update(&state, &caller, id.0, &body.0).await?))
@@ -219,7 +219,7 @@ impl AdminApi {
     /// Deactivate a user (simple-rest delete)
     ///
     /// Users are never removed: the account is deactivated, its sessions end, and the record is answered.
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404))]
     #[oai(path = "/users/:id", method = "delete", operation_id = "adminDeleteUser")]
     async fn delete_user(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<UserRecord>> {
         Ok(Json(users::delete(&state, &caller, id.0).await?))
@@ -247,14 +247,14 @@ impl AdminApi {
     }
 
     /// One role (simple-rest)
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404))]
     #[oai(path = "/roles/:id", method = "get", operation_id = "adminGetRole")]
     async fn get_role(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<RoleRecord>> {
         Ok(Json(roles::get(&state.pool, id.0).await?))
     }
 
     /// Create a role (simple-rest)
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(409))]
     #[oai(path = "/roles", method = "post", operation_id = "adminCreateRole")]
     async fn create_role(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<RoleInput>) -> ApiResult<Json<RoleRecord>> {
         Ok(Json(roles::create(&state, &caller, &body.0).await?))
@@ -263,7 +263,7 @@ impl AdminApi {
     /// Update a role (simple-rest)
     ///
     /// `permission_ids` replaces the role's permissions; every user holding the role sees the change at once.
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404, 409))]
     #[oai(path = "/roles/:id", method = "put", operation_id = "adminUpdateRole")]
     async fn update_role(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<RoleInput>) -> ApiResult<Json<RoleRecord>> {
         Ok(Json(roles::update(&state, &caller, id.0, &body.0).await?))
@@ -272,7 +272,7 @@ impl AdminApi {
     /// Delete a role (simple-rest)
     ///
     /// The role's grants to users go with it.
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404))]
     #[oai(path = "/roles/:id", method = "delete", operation_id = "adminDeleteRole")]
     async fn delete_role(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<RoleRecord>> {
         Ok(Json(roles::delete(&state, &caller, id.0).await?))
@@ -300,7 +300,7 @@ impl AdminApi {
     }
 
     /// One permission (simple-rest)
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404))]
     #[oai(path = "/permissions/:id", method = "get", operation_id = "adminGetPermission")]
     async fn get_permission(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<PermissionRecord>> {
         Ok(Json(permissions::get(&state.pool, id.0).await?))
@@ -310,7 +310,7 @@ impl AdminApi {
     ///
     /// Also needs AddPermissions or FSSConnectAdmin (403 otherwise). Without `id` the permission gets the next id
     /// from 10000 on.
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(409))]
     #[oai(path = "/permissions", method = "post", operation_id = "adminCreatePermission")]
     async fn create_permission(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<PermissionInput>) -> ApiResult<Json<PermissionRecord>> {
         Ok(Json(permissions::create(&state, &caller, &body.0).await?))
@@ -320,7 +320,7 @@ impl AdminApi {
     ///
     /// Built-in permissions (ids below 10000: the specification's catalogue below 3000 and ASP's own) keep their
     /// names: renaming one is a 400; their descriptions can change.
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404, 409))]
     #[oai(path = "/permissions/:id", method = "put", operation_id = "adminUpdatePermission")]
     async fn update_permission(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<PermissionInput>) -> ApiResult<Json<PermissionRecord>> {
         Ok(Json(permissions::update(&state, &caller, id.0, &body.0).await?))
@@ -329,7 +329,7 @@ impl AdminApi {
     /// Delete a permission (simple-rest)
     ///
     /// Built-in permissions (ids below 10000) cannot be deleted (400). Roles lose the deleted permission.
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404))]
     #[oai(path = "/permissions/:id", method = "delete", operation_id = "adminDeletePermission")]
     async fn delete_permission(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<PermissionRecord>> {
         Ok(Json(permissions::delete(&state, &caller, id.0).await?))
@@ -358,7 +358,7 @@ impl AdminApi {
     }
 
     /// One site (simple-rest)
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404))]
     #[oai(path = "/sites/:id", method = "get", operation_id = "adminGetSite")]
     async fn get_site(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<SiteRecord>> {
         Ok(Json(sites::get(&state.pool, id.0).await?))
@@ -367,7 +367,7 @@ impl AdminApi {
     /// Create a site (simple-rest)
     ///
     /// `client_id` must name an existing client; `site_code` is stored upper-case and must be unused (409).
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(409))]
     #[oai(path = "/sites", method = "post", operation_id = "adminCreateSite")]
     async fn create_site(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<SiteInput>) -> ApiResult<Json<SiteRecord>> {
         Ok(Json(sites::create(&state, &caller, &body.0).await?))
@@ -376,7 +376,7 @@ impl AdminApi {
     /// Update a site (simple-rest)
     ///
     /// A site cannot move to another client (400).
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404, 409))]
     #[oai(path = "/sites/:id", method = "put", operation_id = "adminUpdateSite")]
     async fn update_site(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<SiteInput>) -> ApiResult<Json<SiteRecord>> {
         Ok(Json(sites::update(&state, &caller, id.0, &body.0).await?))
@@ -385,7 +385,7 @@ impl AdminApi {
     /// Deactivate a site (simple-rest delete)
     ///
     /// Sites are never removed (their business data stays): the site is deactivated and the record is answered.
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404))]
     #[oai(path = "/sites/:id", method = "delete", operation_id = "adminDeleteSite")]
     async fn delete_site(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<SiteRecord>> {
         Ok(Json(sites::delete(&state, &caller, id.0).await?))

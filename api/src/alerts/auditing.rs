@@ -414,7 +414,7 @@ impl AlertAuditingApi {
     }
 
     /// Alert type by id
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/AlertAuditing/Type", method = "get", operation_id = "alertAuditingGetType")]
     async fn get_type(&self, state: Data<&AppState>, type_id: Query<Option<i64>>) -> ApiResult<Json<AlertType>> {
         let Some(id) = type_id.0 else {
@@ -427,7 +427,7 @@ impl AlertAuditingApi {
     /// Sent alert by id
     ///
     /// Notifications of another client, or of a site where the caller may not audit alerts, answer 404.
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/AlertAuditing/:id", method = "get", operation_id = "alertAuditingGetById")]
     async fn get(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<AlertNotification>> {
         let (_, notification) = load_visible(&state, &caller, id.0).await?;
@@ -437,7 +437,7 @@ impl AlertAuditingApi {
     /// Recipients of a sent alert
     ///
     /// Default sort username descending; 404 as for the alert itself.
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/AlertAuditing/Users", method = "post", operation_id = "alertAuditingPostUsers")]
     async fn users(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<AlertUsersRequest>) -> ApiResult<Json<AlertRecipientPage>> {
         let page = body.page.resolve(&RECIPIENT_SORT)?;

@@ -185,7 +185,7 @@ impl AuthApi {
     ///
     /// Answers a short-lived bearer token bound to a new server-side session. Wrong user name and wrong password
     /// give the same 401; repeated failures lock the account for a while.
-    #[requires(public)]
+    #[requires(public, errors(401))]
     #[oai(path = "/login", method = "post", operation_id = "authLogin")]
     async fn login(&self, state: Data<&AppState>, body: Json<LoginRequest>) -> ApiResult<TokenAnswer> {
         let issued = service::login(&state, &body.username, &body.password).await?;
@@ -250,7 +250,7 @@ impl AuthApi {
     /// Start single sign-on
     ///
     /// Redirects to the OpenID provider (authorization code with PKCE, scopes openid profile api1).
-    #[requires(public)]
+    #[requires(public, errors(404))]
     #[oai(path = "/oidc/login", method = "get", operation_id = "authOidcLogin")]
     async fn oidc_login(&self, state: Data<&AppState>, return_to: Query<Option<String>>) -> ApiResult<Redirect> {
         let oidc = state.oidc.as_ref().ok_or_else(|| ApiError::not_found("Single sign-on is not configured."))?;
@@ -264,7 +264,7 @@ impl AuthApi {
     ///
     /// The provider sends the browser here; on success it continues to the UI with a one-time code in the URL
     /// fragment (`#sso_code=...`), on failure with `#sso_error=...`.
-    #[requires(public)]
+    #[requires(public, errors(404))]
     #[oai(path = "/oidc/callback", method = "get", operation_id = "authOidcCallback")]
     async fn oidc_callback(
         &self,
@@ -309,7 +309,7 @@ impl AuthApi {
     }
 
     /// Exchange a one-time single sign-on code for a token
-    #[requires(public)]
+    #[requires(public, errors(401))]
     #[oai(path = "/sso/exchange", method = "post", operation_id = "authSsoExchange")]
     async fn sso_exchange(&self, state: Data<&AppState>, body: Json<SsoExchange>) -> ApiResult<TokenAnswer> {
         let sid = state
@@ -329,7 +329,7 @@ impl AuthApi {
     ///
     /// Answers a token for a new session acting as that user; the context shows impersonatedByUserId and the audit
     /// trail records both people.
-    #[requires("ImpersonateUsers")]
+    #[requires("ImpersonateUsers", errors(404))]
     #[oai(path = "/impersonate", method = "post", operation_id = "authImpersonate")]
     async fn impersonate(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<ImpersonateRequest>) -> ApiResult<TokenAnswer> {
         let issued = service::impersonate(&state, &caller, body.asp_users_id).await?;
@@ -339,7 +339,7 @@ impl AuthApi {
     /// Stop acting as another user
     ///
     /// Ends the impersonation session and answers a token for the support user's own session.
-    #[requires(signed_in)]
+    #[requires(signed_in, errors(400))]
     #[oai(path = "/impersonate/stop", method = "post", operation_id = "authImpersonateStop")]
     async fn stop_impersonating(&self, state: Data<&AppState>, caller: Data<&Caller>) -> ApiResult<TokenAnswer> {
         let issued = service::stop_impersonating(&state, &caller).await?;

@@ -581,7 +581,7 @@ impl DbToolsApi {
     /// Current source of a database object
     ///
     /// The definition as it is now in the environment's catalog; 404 'This object doesnt exist in {env}'.
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/GetCurrentSource", method = "post", operation_id = "devOpsDbToolsPostGetCurrentSource")]
     async fn current_source(&self, state: Data<&AppState>, body: Json<DbToolsSourceRequest>) -> ApiResult<Json<DbToolsSource>> {
         Ok(Json(source_now(&state, &body).await?))
@@ -590,7 +590,7 @@ impl DbToolsApi {
     /// Source of a database object at one change
     ///
     /// The definition recorded with that audit row (empty for a drop); 404 when there is no such row.
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/GetHistorySource", method = "post", operation_id = "devOpsDbToolsPostGetHistorySource")]
     async fn history_source(&self, state: Data<&AppState>, body: Json<DbToolsHistorySourceRequest>) -> ApiResult<Json<DbToolsSource>> {
         Ok(Json(source_then(&state, &body).await?))

@@ -441,7 +441,7 @@ impl ErrorLogApi {
     }
 
     /// Delete an error log filter
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/Filter/:id", method = "delete", operation_id = "deleteErrorLogFilter")]
     async fn delete(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<ErrorLogMessage>> {
         let mut tx = state.pool.begin().await?;

@@ -246,7 +246,7 @@ impl GlossaryApi {
     /// Add a glossary term
     ///
     /// Answers the saved term (created by the caller). A label that exists already (ignoring case) is a 409.
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(409))]
     #[oai(path = "/DevOps/Glossary", method = "post", operation_id = "insertGlossaryTerm")]
     async fn insert(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<GlossaryInput>) -> ApiResult<Json<GlossaryTerm>> {
         Ok(Json(create(&state, &caller, &body).await?))
@@ -255,7 +255,7 @@ impl GlossaryApi {
     /// Developer help for a field
     ///
     /// The help behind a field's help id (Ctrl+Alt+click); 404 when there is none.
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/DevOps/DeveloperHelp/:id", method = "get", operation_id = "getDeveloperHelpById")]
     async fn developer_help(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<DeveloperHelp>> {
         let mut conn = state.pool.acquire().await?;

@@ -316,7 +316,7 @@ impl ReleaseApi {
     }
 
     /// Release by id
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/Release/:id", method = "get", operation_id = "getReleaseById")]
     async fn get(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<Release>> {
         let mut conn = state.pool.acquire().await?;

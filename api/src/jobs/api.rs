@@ -86,7 +86,7 @@ impl JobApi {
     /// A job's run history
     ///
     /// Paged; default sort job_run_id descending.
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/Job/:id/History", method = "post", operation_id = "getJobHistory")]
     async fn history(&self, state: Data<&AppState>, id: Path<i64>, body: Json<PageRequest>) -> ApiResult<Json<JobRunPage>> {
         let page = body.resolve(&HISTORY_SORT)?;
@@ -95,7 +95,7 @@ impl JobApi {
     }
 
     /// Export a job's run history
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/Job/:id/History/Export", method = "post", operation_id = "exportJobHistory")]
     async fn export_history(&self, state: Data<&AppState>, id: Path<i64>, body: Json<JobHistoryExport>) -> ApiResult<XlsxFile> {
         let page = Page::export(body.page.resolve(&HISTORY_SORT)?.order_by);
@@ -104,7 +104,7 @@ impl JobApi {
     }
 
     /// Activate or deactivate a job
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/Job/:id/Activation", method = "put", operation_id = "updateJobActivation")]
     async fn activation(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<JobActivation>) -> ApiResult<Json<JobMessage>> {
         let mut tx = state.pool.begin().await?;
@@ -116,7 +116,7 @@ impl JobApi {
     /// Reset a job
     ///
     /// Sets job_status to 0 (not running) and drops the run's lease, so a job stuck in Running is scheduled again.
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/Job/:id/Status", method = "put", operation_id = "updateJobStatus")]
     async fn status(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<JobStatusChange>) -> ApiResult<Json<JobMessage>> {
         if body.job_status != 0 {
@@ -131,7 +131,7 @@ impl JobApi {
     /// Set a job's log level
     ///
     /// Applies from the job's next run.
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/Job/:id/LogLevel", method = "put", operation_id = "updateJobLogLevel")]
     async fn log_level(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<JobLogLevel>) -> ApiResult<Json<JobMessage>> {
         let Some(level) = LogLevel::parse(&body.log_level) else {
@@ -146,7 +146,7 @@ impl JobApi {
     /// The log file of a job's latest run
     ///
     /// The latest run that logged anything at the job's log level; 404 when there is none.
-    #[requires("FSSConnectAdmin")]
+    #[requires("FSSConnectAdmin", errors(404))]
     #[oai(path = "/Job/:id/LogFile", method = "get", operation_id = "getJobLogFile")]
     async fn log_file(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<JobLogFile>> {
         let mut conn = state.pool.acquire().await?;

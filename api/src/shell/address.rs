@@ -164,7 +164,7 @@ impl AddressApi {
     /// Address by id
     ///
     /// Records of other clients, or of sites the caller may not use, answer 404.
-    #[requires("BasicAccess")]
+    #[requires("BasicAccess", errors(404))]
     #[oai(path = "/Address/:id", method = "get", operation_id = "addressGetById")]
     async fn get(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<Address>> {
         let (_, address) = load_visible(&state, &caller, id.0, READ).await?;
@@ -195,7 +195,7 @@ impl AddressApi {
     /// Update an address
     ///
     /// The address must be visible to the caller (404 otherwise).
-    #[requires("BasicAccess")]
+    #[requires("BasicAccess", errors(404))]
     #[oai(path = "/Address", method = "put", operation_id = "addressPut")]
     async fn update(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<AddressInput>) -> ApiResult<Json<Address>> {
         let Some(id) = body.address_id else {

@@ -434,7 +434,7 @@ impl MiscApi {
     /// Change another user's password (administrators)
     ///
     /// Applies the password rule; the user's sessions end; the new password is valid for the usual period.
-    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin")]
+    #[requires("FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin", errors(404))]
     #[oai(path = "/User/Password/Update", method = "post", operation_id = "userPostPasswordUpdate")]
     async fn admin_change_password(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<AdminPasswordChange>) -> ApiResult<Json<crate::shell::presentation::Message>> {
         let new_password = password::NewPassword::parse(&body.password, &body.confirm_password).map_err(|e| ApiError::validation(vec![e]))?;
@@ -446,7 +446,7 @@ impl MiscApi {
     /// User by id
     ///
     /// Users who share a client with the caller's current site (and the caller); others answer 404.
-    #[requires("BasicAccess")]
+    #[requires("BasicAccess", errors(404))]
     #[oai(path = "/User/:id", method = "get", operation_id = "userGetById")]
     async fn user_by_id(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<UserSummary>> {
         let row: Option<UserSummary> = sqlx::query_as(

@@ -178,7 +178,7 @@ impl PresentationApi {
     }
 
     /// Get one user setting by key
-    #[requires(password_change)]
+    #[requires(password_change, errors(404))]
     #[oai(path = "/UserSetting", method = "get", operation_id = "getUserSetting")]
     async fn get_setting(&self, state: Data<&AppState>, caller: Data<&Caller>, key: Query<String>) -> ApiResult<Json<UserSetting>> {
         let key = SettingKey::parse(&key.0).map_err(|e| ApiError::validation(vec![e]))?;
@@ -236,7 +236,7 @@ impl PresentationApi {
     }
 
     /// Clear one user setting
-    #[requires(signed_in)]
+    #[requires(signed_in, errors(404))]
     #[oai(path = "/UserSetting", method = "delete", operation_id = "deleteUserSetting")]
     async fn delete_setting(&self, state: Data<&AppState>, caller: Data<&Caller>, key: Query<String>) -> ApiResult<Json<Message>> {
         let key = SettingKey::parse(&key.0).map_err(|e| ApiError::validation(vec![e]))?;

@@ -104,7 +104,7 @@ impl SiteApi {
     }
 
     /// Site settings by site id
-    #[requires(signed_in)]
+    #[requires(signed_in, errors(404))]
     #[oai(path = "/SiteSettingsBySiteId", method = "get", operation_id = "siteGetSiteSettingsBySiteId")]
     async fn site_settings(&self, state: Data<&AppState>, caller: Data<&Caller>, site_id: Query<i64>) -> ApiResult<Json<SiteSettings>> {
         let site = self.site_by_id(&state, &caller, site_id.0).await?;
@@ -119,7 +119,7 @@ impl SiteApi {
     /// Site by id
     ///
     /// Only the caller's available sites are found; any other id answers 404.
-    #[requires(signed_in)]
+    #[requires(signed_in, errors(404))]
     #[oai(path = "/:id", method = "get", operation_id = "siteGetById")]
     async fn get_by_id(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<SiteInfo>> {
         Ok(Json(self.site_by_id(&state, &caller, id.0).await?))

@@ -95,6 +95,17 @@ pub fn test_settings(database_url: &str) -> Settings {
     s
 }
 
+/// The application marks (in debug builds) every error status that its operation's OpenAPI document does not list;
+/// every response a test reads goes through here, so each test run checks the document against what happened.
+pub fn assert_documented(path: &str, status: StatusCode, headers: &reqwest::header::HeaderMap) {
+    if let Some(undocumented) = headers.get("x-asp-undocumented-status") {
+        panic!(
+            "{path} answered {status}, which its operation does not document (x-asp-undocumented-status: {undocumented:?}); \
+             declare it with #[requires(..., errors(...))] or fix the handler"
+        );
+    }
+}
+
 pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
@@ -151,6 +162,7 @@ impl TestApp {
         let resp = req.send().await.expect("request sent");
         let status = resp.status();
         let headers = resp.headers().clone();
+        assert_documented(path, status, &headers);
         let text = resp.text().await.unwrap_or_default();
         let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
         Answer { status, body, headers }
