@@ -110,7 +110,13 @@ impl PageRequest {
 /// parameters `$1..$(next_param-1)`. Answers (page query, count query); the page query takes two more parameters
 /// (limit, offset).
 pub fn capped_sql(base: &str, order_by: &str, next_param: usize) -> (String, String) {
-    let found = format!("with found as ({base} limit {ROW_CAP})");
+    search_sql(base, order_by, next_param, Some(ROW_CAP))
+}
+
+/// [`capped_sql`] with the cap chosen by the caller (`None`: no cap, as in the console's simple-rest lists).
+pub fn search_sql(base: &str, order_by: &str, next_param: usize, cap: Option<i64>) -> (String, String) {
+    let limit = cap.map(|n| format!(" limit {}", n.max(0))).unwrap_or_default();
+    let found = format!("with found as ({base}{limit})");
     (
         format!("{found} select * from found order by {order_by}, 1 limit ${} offset ${}", next_param, next_param + 1),
         format!("{found} select count(*) from found"),

@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde_json::json;
 use sqlx::{FromRow, PgConnection, PgPool};
 
+use crate::listing;
 use crate::access::{self, Caller};
 use crate::admin::criteria::{self, Criteria, Problems, SortFields};
 use crate::audit::{self, AuditEntry};
@@ -50,22 +51,21 @@ pub struct PermissionFilters;
 const COLUMNS: &str = "security_permission_id as id, permission_name, description";
 
 pub async fn search(pool: &PgPool, c: &Criteria<PermissionFilters>) -> ApiResult<(Vec<PermissionRecord>, i64)> {
-    let cap = c.cap.map(|n| format!(" limit {}", n.max(0))).unwrap_or_default();
-    let found = format!(
-        "with found as (
-            select {COLUMNS} from asp.security_permission
+    let base = format!(
+        "select {COLUMNS} from asp.security_permission
             where ($1::text is null or permission_name ilike $1 or description ilike $1)
-              and ($2::bigint[] is null or security_permission_id = any($2)){cap})"
+              and ($2::bigint[] is null or security_permission_id = any($2))"
     );
+    let (page_sql, count_sql) = listing::search_sql(&base, &c.order_by("id"), 3, c.cap);
     let q = c.q_pattern();
     let mut conn = pool.acquire().await?;
-    let total: i64 = sqlx::query_scalar(&format!("{found} select count(*) from found"))
+    let total: i64 = sqlx::query_scalar(&count_sql)
         .bind(&q)
         .bind(&c.ids)
         .fetch_one(&mut *conn)
         .await?;
     let rows: Vec<PermissionRecord> =
-        sqlx::query_as(&format!("{found} select id, permission_name, description from found order by {} limit $3 offset $4", c.order_by("id")))
+        sqlx::query_as(&page_sql)
             .bind(&q)
             .bind(&c.ids)
             .bind(c.limit.max(0))

@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::json;
 use sqlx::{FromRow, PgConnection, PgPool};
 
+use crate::listing;
 use crate::access::Caller;
 use crate::admin::criteria::{self, Criteria, Problems, SortFields};
 use crate::audit::{self, AuditEntry};
@@ -49,22 +50,21 @@ pub struct RoleInput {
 pub struct RoleFilters;
 
 pub async fn search(pool: &PgPool, c: &Criteria<RoleFilters>) -> ApiResult<(Vec<RoleRecord>, i64)> {
-    let cap = c.cap.map(|n| format!(" limit {}", n.max(0))).unwrap_or_default();
-    let found = format!(
-        "with found as (
-            select security_role_id as id, role_name, description from asp.security_role
+    let base = format!(
+        "select security_role_id as id, role_name, description from asp.security_role
             where ($1::text is null or role_name ilike $1 or description ilike $1)
-              and ($2::bigint[] is null or security_role_id = any($2)){cap})"
+              and ($2::bigint[] is null or security_role_id = any($2))"
     );
+    let (page_sql, count_sql) = listing::search_sql(&base, &c.order_by("id"), 3, c.cap);
     let q = c.q_pattern();
     let mut conn = pool.acquire().await?;
-    let total: i64 = sqlx::query_scalar(&format!("{found} select count(*) from found"))
+    let total: i64 = sqlx::query_scalar(&count_sql)
         .bind(&q)
         .bind(&c.ids)
         .fetch_one(&mut *conn)
         .await?;
     let rows: Vec<RoleRow> =
-        sqlx::query_as(&format!("{found} select id, role_name, description from found order by {} limit $3 offset $4", c.order_by("id")))
+        sqlx::query_as(&page_sql)
             .bind(&q)
             .bind(&c.ids)
             .bind(c.limit.max(0))
