@@ -12,12 +12,12 @@ use poem::web::Html;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Middleware, Request, Response, Route};
 use tracing::Instrument;
 
-use crate::auth::jwt::TokenKeys;
-use crate::auth::oidc::OidcClient;
-use crate::auth::session::SessionStore;
-use crate::config::Settings;
-use crate::error::{shape_poem_error, ErrorBody, FailureSlot, FAILURE, REQUEST_ID, SERVER_ERROR_MESSAGE};
-use crate::state::AppState;
+use kernel::auth::jwt::TokenKeys;
+use kernel::auth::oidc::OidcClient;
+use kernel::auth::session::SessionStore;
+use kernel::config::Settings;
+use kernel::error::{shape_poem_error, ErrorBody, FailureSlot, FAILURE, REQUEST_ID, SERVER_ERROR_MESSAGE};
+use kernel::state::AppState;
 
 pub async fn build_state(settings: Settings) -> anyhow::Result<AppState> {
     if settings.uses_dev_secret() {
@@ -46,13 +46,13 @@ struct PanicToError;
 impl PanicHandler for PanicToError {
     type Response = Response;
     fn get_response(&self, _err: Box<dyn std::any::Any + Send + 'static>) -> Response {
-        tracing::error!(request_id = %crate::error::current_request_id(), "handler panicked");
+        tracing::error!(request_id = %kernel::error::current_request_id(), "handler panicked");
         let _ = FAILURE.try_with(|slot| {
             if let Ok(mut s) = slot.0.lock() {
                 *s = Some("handler panicked".to_owned());
             }
         });
-        let body = ErrorBody { status: 500, message: SERVER_ERROR_MESSAGE.to_owned(), errors: vec![], request_id: crate::error::current_request_id() };
+        let body = ErrorBody { status: 500, message: SERVER_ERROR_MESSAGE.to_owned(), errors: vec![], request_id: kernel::error::current_request_id() };
         poem::web::Json(serde_json::json!({"status": body.status, "message": body.message, "errors": [], "requestId": body.request_id}))
             .with_status(StatusCode::INTERNAL_SERVER_ERROR)
             .into_response()
@@ -254,7 +254,7 @@ impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let state = build_state(settings).await?;
         sync_api_switch(&state).await?;
-        crate::jobs::spawn(state.clone());
+        jobs::spawn(state.clone(), crate::job_registry());
         Self::start(state).await
     }
 

@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 
 use crate::app::Application;
-use crate::config::Settings;
+use kernel::config::Settings;
 
 #[derive(Parser)]
 #[command(name = "asp", version, about = "ASP procurement and inventory portal")]

@@ -5,8 +5,8 @@ use poem::web::Data;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use crate::openapi::ApiTags;
-use crate::state::AppState;
+use kernel::ApiTags;
+use kernel::state::AppState;
 
 #[derive(Object)]
 pub struct Health {

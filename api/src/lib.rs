@@ -1,22 +1,16 @@
-//! The ASP API service: the only crate that knows HTTP.
+//! The `asp` binary's library: composes the area crates into one application (routes, OpenAPI document, jobs),
+//! and holds the command line, the demo seed and the health checks. HTTP lives under `api/` only.
 
-pub mod access;
-pub mod admin;
-pub mod alerts;
 pub mod app;
-pub mod audit;
-pub mod auth;
 pub mod cli;
-pub mod config;
-pub mod devops;
-pub mod error;
-pub mod export;
 pub mod health;
-pub mod jobs;
-pub mod listing;
-pub mod lookups;
 pub mod openapi;
-pub mod records;
 pub mod seed;
-pub mod shell;
-pub mod state;
+
+// What the integration tests and tools reach through the binary's crate.
+pub use kernel::{auth, config, error, state};
+
+/// Every job this build can run, from every area that ships jobs.
+pub fn job_registry() -> kernel::jobs::Registry {
+    kernel::jobs::Registry::new(devops::jobs::all())
+}

@@ -3,8 +3,8 @@
 use anyhow::Context;
 use chrono::{Duration, Utc};
 
-use crate::auth::password;
-use crate::config::Settings;
+use kernel::auth::password;
+use kernel::config::Settings;
 
 pub const DEMO_PASSWORD: &str = "Demo@pass1";
 

@@ -44,12 +44,38 @@ impl From<casbin::Error> for AuthzError {
 
 /// What a site's cached rules know.
 struct SiteRules {
-    client_id: i64,
-    schema: SchemaName,
     /// Users with access to the site (the site is active).
     users: HashSet<i64>,
-    enforcer: Enforcer,
+    /// Each user's effective permissions here, derived from the site's Casbin enforcer once per load so that a
+    /// request checks a set instead of evaluating the policy model for every permission it names.
+    effective: std::collections::HashMap<i64, Arc<UserSiteAccess>>,
     loaded_at: Instant,
+}
+
+/// One user's access to one site: the scope that opens the site's tenant data, and the permissions held there.
+/// Issued by [`Authorizer::access`]; dropped with the site's rules when a change notice arrives.
+#[derive(Debug)]
+pub struct UserSiteAccess {
+    scope: SiteScope,
+    permissions: HashSet<String>,
+}
+
+impl UserSiteAccess {
+    pub fn scope(&self) -> &SiteScope {
+        &self.scope
+    }
+    pub fn holds(&self, permission: &str) -> bool {
+        self.permissions.contains(permission)
+    }
+    pub fn holds_any<'a>(&self, any_of: impl IntoIterator<Item = &'a str>) -> bool {
+        any_of.into_iter().any(|p| self.holds(p))
+    }
+    /// The permission names, sorted.
+    pub fn permissions(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.permissions.iter().cloned().collect();
+        v.sort();
+        v
+    }
 }
 
 fn user_key(user_id: i64) -> String {
@@ -130,7 +156,18 @@ impl Authorizer {
         if !g.is_empty() {
             enforcer.add_grouping_policies(g).await?;
         }
-        Ok(Some(SiteRules { client_id, schema, users, enforcer, loaded_at: Instant::now() }))
+        let mut effective = std::collections::HashMap::with_capacity(users.len());
+        for user in &users {
+            let permissions: HashSet<String> = enforcer
+                .get_roles_for_user(&user_key(*user), Some(&site))
+                .into_iter()
+                .flat_map(|role| enforcer.get_filtered_policy(0, vec![role]))
+                .filter_map(|rule| rule.get(1).cloned())
+                .collect();
+            let scope = SiteScope::granted_by_authorizer(client_id, schema.clone(), site_id);
+            effective.insert(*user, Arc::new(UserSiteAccess { scope, permissions }));
+        }
+        Ok(Some(SiteRules { users, effective, loaded_at: Instant::now() }))
     }
 
     async fn rules(&self, site_id: i64) -> Result<Option<Arc<SiteRules>>, AuthzError> {
@@ -150,6 +187,11 @@ impl Authorizer {
         Ok(loaded)
     }
 
+    /// The user's access to the site: `None` when the site is not one of the user's available sites.
+    pub async fn access(&self, user_id: i64, site_id: i64) -> Result<Option<Arc<UserSiteAccess>>, AuthzError> {
+        Ok(self.rules(site_id).await?.and_then(|r| r.effective.get(&user_id).cloned()))
+    }
+
     /// Is the site one of the user's available sites?
     pub async fn is_available(&self, user_id: i64, site_id: i64) -> Result<bool, AuthzError> {
         Ok(self.rules(site_id).await?.is_some_and(|r| r.users.contains(&user_id)))
@@ -157,49 +199,22 @@ impl Authorizer {
 
     /// Does the user hold at least one of `any_of` at the site (and may use the site at all)?
     pub async fn has_any(&self, user_id: i64, site_id: i64, any_of: &[&str]) -> Result<bool, AuthzError> {
-        let Some(rules) = self.rules(site_id).await? else { return Ok(false) };
-        if !rules.users.contains(&user_id) {
-            return Ok(false);
-        }
-        let (u, s) = (user_key(user_id), site_key(site_id));
-        for perm in any_of {
-            if rules.enforcer.enforce((u.as_str(), s.as_str(), *perm))? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+        Ok(self.access(user_id, site_id).await?.is_some_and(|a| a.holds_any(any_of.iter().copied())))
     }
 
     /// The user's permission names at the site, sorted (empty when the site is not available).
     pub async fn permissions(&self, user_id: i64, site_id: i64) -> Result<Vec<String>, AuthzError> {
-        let Some(rules) = self.rules(site_id).await? else { return Ok(Vec::new()) };
-        if !rules.users.contains(&user_id) {
-            return Ok(Vec::new());
-        }
-        let site = site_key(site_id);
-        let mut perms: Vec<String> = rules
-            .enforcer
-            .get_roles_for_user(&user_key(user_id), Some(&site))
-            .into_iter()
-            .flat_map(|role| rules.enforcer.get_filtered_policy(0, vec![role]))
-            .filter_map(|rule| rule.get(1).cloned())
-            .collect();
-        perms.sort();
-        perms.dedup();
-        Ok(perms)
+        Ok(self.access(user_id, site_id).await?.map(|a| a.permissions()).unwrap_or_default())
     }
 
     /// Checks availability and permission, then issues the scope that opens the site's tenant data.
     /// An empty `any_of` means "any user who may use the site".
     pub async fn grant(&self, user_id: i64, site_id: i64, any_of: &[&str]) -> Result<SiteScope, AuthzError> {
-        let rules = self.rules(site_id).await?.ok_or(AuthzError::SiteNotAvailable(site_id))?;
-        if !rules.users.contains(&user_id) {
-            return Err(AuthzError::SiteNotAvailable(site_id));
-        }
-        if !any_of.is_empty() && !self.has_any(user_id, site_id, any_of).await? {
+        let access = self.access(user_id, site_id).await?.ok_or(AuthzError::SiteNotAvailable(site_id))?;
+        if !any_of.is_empty() && !access.holds_any(any_of.iter().copied()) {
             return Err(AuthzError::MissingPermission(any_of.join(" or ")));
         }
-        Ok(SiteScope::granted_by_authorizer(rules.client_id, rules.schema.clone(), site_id))
+        Ok(access.scope().clone())
     }
 
     /// Forgets cached rules: `site:<id>` for one site, anything else for all.

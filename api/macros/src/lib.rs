@@ -1,11 +1,12 @@
 //! `#[guarded]`: one declaration of an operation's access rule, read by both the enforcement and the documentation.
 //!
 //! Put `#[guarded]` above `#[OpenApi]` on an API impl and `#[requires(...)]` on every operation:
-//! - `#[requires("BasicAccess", "CustomerPortalUser")]`: any one of these permissions at the current site;
+//! - `#[requires(BasicAccess, CustomerPortalUser)]`: any one of these permissions at the current site (variants of
+//!   `kernel::perm::Perm`, so a misspelt name does not compile);
 //! - `#[requires(signed_in)]`: any signed-in session; `#[requires(password_change)]`: signed in, and allowed while
 //!   the password is expired; `#[requires(public)]`: no sign-in.
 //!
-//! The macro wraps the operation's endpoint with `crate::access::Guard` (through poem-openapi's `transform`, which
+//! The macro wraps the operation's endpoint with `kernel::access::Guard` (through poem-openapi's `transform`, which
 //! runs before any parameter or body is parsed) and appends the line `Permissions: ...` to the operation's doc
 //! comment, which poem-openapi turns into the OpenAPI description. An operation without `#[requires]` does not
 //! compile.
@@ -14,8 +15,9 @@
 //! answer beyond the automatic ones. The automatic ones are 500 and 503 always, 401 and 403 for every rule but
 //! `public`, and 400 when the operation takes any parameter other than `&self` and `Data<...>` extractors (parsing
 //! can fail). After the impl the macro emits `<Type>::ASP_ERRORS`, each operation's id with its full sorted error
-//! set; `crate::openapi` removes every other 4xx/5xx response from the document and the request middleware checks
-//! every answer against it. An operation without `operation_id` does not compile.
+//! set, and implements `kernel::ApiSet` for the type (how areas and the binary compose API types without a hand-kept
+//! list); the binary's `openapi` module removes every other 4xx/5xx response from the document and the request
+//! middleware checks every answer against it. An operation without `operation_id` does not compile.
 
 use proc_macro::TokenStream;
 use proc_macro2::Span;
@@ -27,7 +29,7 @@ enum Rule {
     Public,
     SignedIn,
     PasswordChange,
-    Any(Vec<String>),
+    Any(Vec<syn::Ident>),
 }
 
 /// The rule, and the statuses declared with `errors(...)`.
@@ -61,14 +63,21 @@ fn parse_rule(attr: &Attribute) -> syn::Result<(Rule, Vec<u16>)> {
                     return Err(syn::Error::new_spanned(call, "errors() needs at least one status; leave it out instead"));
                 }
             }
-            Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => perms.push(s.value()),
+            Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => {
+                return Err(syn::Error::new_spanned(s, "name the permission as a `Perm` variant, without quotes"))
+            }
             Expr::Path(p) if p.path.is_ident("public") => keyword = Some(Rule::Public),
             Expr::Path(p) if p.path.is_ident("signed_in") => keyword = Some(Rule::SignedIn),
             Expr::Path(p) if p.path.is_ident("password_change") => keyword = Some(Rule::PasswordChange),
+            Expr::Path(p) if p.path.get_ident().is_some() => {
+                if let Some(ident) = p.path.get_ident() {
+                    perms.push(ident.clone());
+                }
+            }
             other => {
                 return Err(syn::Error::new_spanned(
                     other,
-                    "expected permission names (string literals) or one of public, signed_in, password_change",
+                    "expected permission names (variants of kernel::perm::Perm) or one of public, signed_in, password_change",
                 ))
             }
         }
@@ -156,18 +165,21 @@ pub fn guarded(_args: TokenStream, input: TokenStream) -> TokenStream {
         table.push(quote!((#op_id, &[#(#statuses),*])));
         let guard_name = format_ident!("__asp_guard_{}_{}", self_name.to_lowercase(), method.sig.ident);
         let (access, doc) = match &rule {
-            Rule::Public => (quote!(crate::access::Access::Public), "Permissions: public".to_owned()),
-            Rule::SignedIn => (quote!(crate::access::Access::SignedIn), "Permissions: signed-in".to_owned()),
+            Rule::Public => (quote!(::kernel::access::Access::Public), "Permissions: public".to_owned()),
+            Rule::SignedIn => (quote!(::kernel::access::Access::SignedIn), "Permissions: signed-in".to_owned()),
             Rule::PasswordChange => (
-                quote!(crate::access::Access::PasswordChange),
+                quote!(::kernel::access::Access::PasswordChange),
                 "Permissions: signed-in (also while the password is expired)".to_owned(),
             ),
-            Rule::Any(perms) => (quote!(crate::access::Access::Any(&[#(#perms),*])), format!("Permissions: {}", perms.join(" or "))),
+            Rule::Any(perms) => (
+                quote!(::kernel::access::Access::Any(&[#(::kernel::perm::Perm::#perms),*])),
+                format!("Permissions: {}", perms.iter().map(ToString::to_string).collect::<Vec<_>>().join(" or ")),
+            ),
         };
         guards.push(quote! {
             #[allow(non_snake_case)]
-            fn #guard_name<E: ::poem::Endpoint + 'static>(ep: E) -> crate::access::Guard<E> {
-                crate::access::Guard::new(ep, #access)
+            fn #guard_name<E: ::poem::Endpoint + 'static>(ep: E) -> ::kernel::access::Guard<E> {
+                ::kernel::access::Guard::new(ep, #access)
             }
         });
         // Inject the transform into the existing #[oai(...)].
@@ -197,6 +209,15 @@ pub fn guarded(_args: TokenStream, input: TokenStream) -> TokenStream {
             /// Each operation's id and every error status it can answer (see `api_macros::guarded`).
             #[doc(hidden)]
             pub const ASP_ERRORS: &'static [(&'static str, &'static [u16])] = &[#(#table),*];
+        }
+
+        impl #impl_generics ::kernel::ApiSet for #self_ty #where_clause {
+            fn build() -> Self {
+                #self_ty
+            }
+            fn error_tables(out: &mut ::std::vec::Vec<::kernel::apiset::ErrorTable>) {
+                out.push(Self::ASP_ERRORS);
+            }
         }
     };
     quote!(#(#errors)* #item #table_impl #(#guards)*).into()

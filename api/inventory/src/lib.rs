@@ -1,0 +1,7 @@
+//! Items and stock locations (spec 3): the item master, CID and CIP, locations, custom fields, files and crib
+//! devices. Today: the CIP lookup by id.
+
+pub mod cips;
+
+/// This area's API types (see `kernel::ApiSet`).
+pub type Apis = cips::http::CipApi;

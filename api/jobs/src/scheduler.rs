@@ -1,0 +1,217 @@
+//! The tick loop. Every tick a replica claims due jobs one at a time with a single atomic update (a lease: job_status
+//! 1, lease_owner, lease_until), runs each in its own task while renewing the lease, records the run and releases
+//! the job with its next due time. Row locks (`for update skip locked`) make a claim exclusive; the lease makes it
+//! survive the claiming transaction, and its expiry lets another replica take over from one that crashed.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use futures::FutureExt;
+use sqlx::PgPool;
+
+use kernel::jobs::{Job, JobContext, LogLevel, Registry};
+
+/// How long a claim holds without renewal; a running job renews it every third of this.
+pub const LEASE_SECONDS: i32 = 60;
+
+/// The message of runs left unfinished by a replica that stopped.
+pub const ABANDONED: &str = "Abandoned: the replica running it stopped before it finished (its lease expired).";
+
+/// A job this replica claimed.
+#[derive(Debug, Clone)]
+pub struct Claimed {
+    pub job_id: i64,
+    pub job_type_id: i32,
+    pub log_level: String,
+    pub scheduled_for: Option<DateTime<Utc>>,
+    pub job_run_id: i64,
+}
+
+pub struct Scheduler {
+    pool: PgPool,
+    registry: Registry,
+    owner: String,
+}
+
+fn host_name() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
+        .map(|h| h.trim().to_owned())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "asp".to_owned())
+}
+
+/// The next due time after a run, computed by the database from the job's schedule: the next multiple of the
+/// interval after now counted from the due time it served (no drift, no burst of catch-up runs), or the next
+/// daily time (UTC).
+const NEXT_RUN_SQL: &str = "case when schedule_type_id = 2 then
+        case when ((now() at time zone 'utc')::date + run_at) at time zone 'utc' > now()
+             then ((now() at time zone 'utc')::date + run_at) at time zone 'utc'
+             else ((now() at time zone 'utc')::date + 1 + run_at) at time zone 'utc' end
+    else coalesce(next_run, now()) + make_interval(secs => run_interval::float8
+        * (floor(greatest(extract(epoch from now() - coalesce(next_run, now())), 0) / run_interval) + 1)) end";
+
+impl Scheduler {
+    pub fn new(pool: PgPool, registry: Registry) -> Self {
+        let owner = format!("{}:{}:{}", host_name(), std::process::id(), &uuid::Uuid::new_v4().simple().to_string()[..8]);
+        Self { pool, registry, owner }
+    }
+
+    /// This replica's name in `lease_owner` and `job_run.run_by`.
+    pub fn owner(&self) -> &str {
+        &self.owner
+    }
+
+    pub async fn run_forever(self) {
+        let this = Arc::new(self);
+        loop {
+            tokio::time::sleep(crate::tick()).await;
+            if let Err(e) = this.clone().tick().await {
+                tracing::warn!(error = %format!("{e:#}"), "job scheduler tick failed");
+            }
+        }
+    }
+
+    /// Claims and starts every job that is due now; answers how many were started.
+    pub async fn tick(self: Arc<Self>) -> anyhow::Result<usize> {
+        let mut started = 0;
+        while let Some(claimed) = self.claim().await? {
+            let Some(job) = self.registry.get(claimed.job_type_id) else {
+                // Only registered types are claimed; this cannot happen, but never leave a claim behind.
+                self.finish(&claimed, false, "No job is registered for this job type.", None).await?;
+                continue;
+            };
+            started += 1;
+            let this = self.clone();
+            tokio::spawn(async move { this.execute(job, claimed).await });
+        }
+        Ok(started)
+    }
+
+    /// One due job, claimed with its lease, its abandoned runs closed, and its new run recorded; or none.
+    pub async fn claim(&self) -> anyhow::Result<Option<Claimed>> {
+        let mut tx = self.pool.begin().await?;
+        let row: Option<(i64, i32, String, Option<DateTime<Utc>>)> = sqlx::query_as(
+            "update asp.job j set job_status = 1, lease_owner = $1, lease_until = now() + make_interval(secs => $2),
+                    last_run = now(), last_activity_notification = now()
+             where j.job_id = (
+                 select job_id from asp.job
+                 where active and next_run <= now() and job_type_id = any($3)
+                   and (job_status = 0 or lease_until is null or lease_until < now())
+                 order by next_run limit 1
+                 for update skip locked)
+             returning j.job_id, j.job_type_id, j.log_level, j.next_run",
+        )
+        .bind(&self.owner)
+        .bind(f64::from(LEASE_SECONDS))
+        .bind(self.registry.type_ids())
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((job_id, job_type_id, log_level, scheduled_for)) = row else {
+            return Ok(None);
+        };
+        sqlx::query("update asp.job_run set end_time = now(), success = false, results_detail = $2 where job_id = $1 and end_time is null")
+            .bind(job_id)
+            .bind(ABANDONED)
+            .execute(&mut *tx)
+            .await?;
+        let job_run_id: i64 = sqlx::query_scalar(
+            "insert into asp.job_run (job_id, scheduled_for, run_by, start_time) values ($1, $2, $3, now()) returning job_run_id",
+        )
+        .bind(job_id)
+        .bind(scheduled_for)
+        .bind(&self.owner)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Some(Claimed { job_id, job_type_id, log_level, scheduled_for, job_run_id }))
+    }
+
+    async fn renew(&self, job_id: i64) -> anyhow::Result<bool> {
+        let renewed = sqlx::query(
+            "update asp.job set lease_until = now() + make_interval(secs => $3), last_activity_notification = now()
+             where job_id = $1 and lease_owner = $2 and job_status = 1",
+        )
+        .bind(job_id)
+        .bind(&self.owner)
+        .bind(f64::from(LEASE_SECONDS))
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(renewed == 1)
+    }
+
+    /// Runs a claimed job to the end (a panic is a failed run), renewing the lease meanwhile, then records it.
+    pub async fn execute(&self, job: Arc<dyn Job>, claimed: Claimed) {
+        let level = LogLevel::parse(&claimed.log_level).unwrap_or(LogLevel::Info);
+        let ctx = JobContext::new(self.pool.clone(), claimed.job_id, claimed.job_run_id, level);
+        ctx.info(format!("Job {} ({}) run {} started on {}", claimed.job_id, job.name(), claimed.job_run_id, self.owner));
+        let run = AssertUnwindSafe(job.run(&ctx)).catch_unwind();
+        tokio::pin!(run);
+        let mut renewal = tokio::time::interval(Duration::from_secs(u64::try_from(LEASE_SECONDS / 3).unwrap_or(20)));
+        renewal.tick().await;
+        let outcome = loop {
+            tokio::select! {
+                outcome = &mut run => break outcome,
+                _ = renewal.tick() => match self.renew(claimed.job_id).await {
+                    Ok(true) => ctx.trace("lease renewed"),
+                    Ok(false) => ctx.warn("the lease was lost (the job was reset or taken over); finishing this run anyway"),
+                    Err(e) => ctx.warn(format!("could not renew the lease: {e:#}")),
+                },
+            }
+        };
+        let (success, detail) = match outcome {
+            Ok(Ok(detail)) => {
+                ctx.info(format!("Finished: {detail}"));
+                (true, detail)
+            }
+            Ok(Err(e)) => {
+                let detail = format!("{e:#}");
+                ctx.error(format!("Failed: {detail}"));
+                (false, detail)
+            }
+            Err(_) => {
+                ctx.log(LogLevel::Fatal, "The job panicked.");
+                (false, "The job panicked.".to_owned())
+            }
+        };
+        let log_text = ctx.log_text();
+        // A lost database connection must not leave the job claimed for good: retry, then the lease expires.
+        for attempt in 1..=3 {
+            match self.finish(&claimed, success, &detail, log_text.as_deref()).await {
+                Ok(()) => return,
+                Err(e) => {
+                    tracing::warn!(job_id = claimed.job_id, attempt, error = %format!("{e:#}"), "could not record the job run");
+                    tokio::time::sleep(Duration::from_secs(attempt)).await;
+                }
+            }
+        }
+    }
+
+    /// Records the run's outcome and releases the job with its next due time (only while this replica still holds
+    /// the lease; after a reset or a takeover the run is recorded but the job is left alone).
+    async fn finish(&self, claimed: &Claimed, success: bool, detail: &str, log_text: Option<&str>) -> anyhow::Result<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("update asp.job_run set end_time = now(), success = $2, results_detail = $3, log_text = $4 where job_run_id = $1")
+            .bind(claimed.job_run_id)
+            .bind(success)
+            .bind(detail)
+            .bind(log_text)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(&format!(
+            "update asp.job set job_status = 0, lease_owner = null, lease_until = null, last_activity_notification = now(),
+                    next_run = {NEXT_RUN_SQL}
+             where job_id = $1 and lease_owner = $2 and job_status = 1"
+        ))
+        .bind(claimed.job_id)
+        .bind(&self.owner)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}

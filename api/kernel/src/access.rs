@@ -1,0 +1,164 @@
+//! The one mechanism that enforces every operation's declared access rule (see `api_macros::guarded`).
+
+use poem::http::header;
+use poem::{Endpoint, IntoResponse, Request, Response};
+
+use std::sync::Arc;
+
+use authz::UserSiteAccess;
+use tenancy::SiteScope;
+
+use crate::auth::session::Session;
+use crate::error::ApiError;
+use crate::perm::{self, Perm};
+use crate::state::AppState;
+
+/// An operation's access rule, declared beside it with `#[requires(...)]`.
+#[derive(Debug, Clone, Copy)]
+pub enum Access {
+    Public,
+    SignedIn,
+    /// Signed in, and allowed while the password is expired (the calls that let the user change it).
+    PasswordChange,
+    /// Any one of these permissions at the caller's current site; the guard then hands the handler the site's
+    /// [`SiteScope`] (`Data<&SiteScope>`).
+    Any(&'static [Perm]),
+}
+
+impl Access {
+    pub fn describe(&self) -> String {
+        match self {
+            Self::Public => "public".to_owned(),
+            Self::SignedIn => "signed-in".to_owned(),
+            Self::PasswordChange => "signed-in (also while the password is expired)".to_owned(),
+            Self::Any(p) => perm::describe(p),
+        }
+    }
+}
+
+/// Who is calling, as established by the guard. Handlers take it as `Data<&Caller>`.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    /// The effective user (the impersonated one while impersonating).
+    pub user_id: i64,
+    /// The person at the keyboard: the support user while impersonating, else `user_id`.
+    pub real_user_id: i64,
+    pub session: Session,
+    /// The caller's access to the current site (scope and permissions), when a site is selected and available.
+    pub site: Option<Arc<UserSiteAccess>>,
+}
+
+impl Caller {
+    /// Does the caller hold `p` at the current site? (For answers that show more to some callers; the operation's
+    /// own rule is enforced by the guard.)
+    pub fn holds(&self, p: Perm) -> bool {
+        self.site.as_ref().is_some_and(|a| a.holds(p.as_str()))
+    }
+    pub fn holds_any(&self, perms: &[Perm]) -> bool {
+        perms.iter().any(|p| self.holds(*p))
+    }
+    /// The scope of the current site, for operations whose rule does not name permissions but read tenant data.
+    pub fn current_scope(&self) -> Result<SiteScope, ApiError> {
+        self.site.as_ref().map(|a| a.scope().clone()).ok_or_else(|| ApiError::forbidden("Select a site first."))
+    }
+    pub fn current_site_id(&self) -> Option<i64> {
+        self.session.current_site_id
+    }
+    pub fn impersonated_by(&self) -> Option<i64> {
+        self.session.impersonator_id
+    }
+}
+
+/// Present (as `Option<Caller>`) on public operations: the caller when a valid token came along.
+#[derive(Debug, Clone)]
+pub struct MaybeCaller(pub Option<Caller>);
+
+pub struct Guard<E> {
+    inner: E,
+    access: Access,
+}
+
+impl<E> Guard<E> {
+    pub fn new(inner: E, access: Access) -> Self {
+        Self { inner, access }
+    }
+}
+
+fn bearer(req: &Request) -> Option<&str> {
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then_some(token.trim())
+}
+
+/// Token to live session, or why not.
+pub async fn authenticate(state: &AppState, req: &Request) -> Result<Caller, ApiError> {
+    let token = bearer(req).ok_or_else(|| ApiError::unauthorized("Sign-in required."))?;
+    let claims = state.tokens.verify(token).ok_or_else(|| ApiError::unauthorized("Your session has expired or is invalid."))?;
+    let session = state
+        .sessions
+        .touch(&claims.sid)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("Your session has expired or is invalid."))?;
+    if claims.sub != session.user_id.to_string() {
+        return Err(ApiError::unauthorized("Your session has expired or is invalid."));
+    }
+    let site = match session.current_site_id {
+        Some(site_id) => state.authz.access(session.user_id, site_id).await?,
+        None => None,
+    };
+    Ok(Caller { user_id: session.user_id, real_user_id: session.impersonator_id.unwrap_or(session.user_id), session, site })
+}
+
+/// Operations that stay reachable while an administrator has switched the API off.
+fn exempt_from_offline(path: &str) -> bool {
+    path.starts_with("/api/auth/")
+        || path.starts_with("/api/V1/Security/API/")
+        || matches!(path, "/api/V1/Version" | "/api/health" | "/api/ready")
+}
+
+impl<E: Endpoint> Endpoint for Guard<E> {
+    type Output = Response;
+
+    async fn call(&self, mut req: Request) -> poem::Result<Response> {
+        let Some(state) = req.data::<AppState>().cloned() else {
+            return Err(poem::Error::from_response(ApiError::internal("application state missing").into_response()));
+        };
+        let result: Result<(), ApiError> = async {
+            if !exempt_from_offline(req.original_uri().path()) && !state.sessions.api_enabled().await? {
+                return Err(ApiError::unavailable());
+            }
+            match self.access {
+                Access::Public => {
+                    let caller = if bearer(&req).is_some() { authenticate(&state, &req).await.ok() } else { None };
+                    req.set_data(MaybeCaller(caller));
+                    Ok(())
+                }
+                Access::SignedIn | Access::PasswordChange | Access::Any(_) => {
+                    let caller = authenticate(&state, &req).await?;
+                    if caller.session.password_expired && !matches!(self.access, Access::PasswordChange) {
+                        return Err(ApiError::forbidden_with(
+                            "Your password has expired. Change it to continue.",
+                            "passwordExpired",
+                        ));
+                    }
+                    if let Access::Any(perms) = self.access {
+                        caller.current_site_id().ok_or_else(|| ApiError::forbidden("Select a site first."))?;
+                        let site = caller.site.as_ref().ok_or_else(|| ApiError::forbidden("You do not have access to this site."))?;
+                        if !caller.holds_any(perms) {
+                            return Err(ApiError::forbidden(&format!("You do not have permission: {}", perm::describe(perms))));
+                        }
+                        // The only place a request's site scope is issued: handlers take it as `Data<&SiteScope>`.
+                        req.set_data(site.scope().clone());
+                    }
+                    req.set_data(caller);
+                    Ok(())
+                }
+            }
+        }
+        .await;
+        match result {
+            Ok(()) => self.inner.call(req).await.map(IntoResponse::into_response),
+            Err(e) => Ok(e.into_response()),
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! Layered configuration: built-in defaults, `config/default.toml`, the file named by `ASP_CONFIG`, then `ASP_*`
+//! environment variables.
+
+use std::fmt;
+
+use anyhow::Context;
+use serde::Deserialize;
+
+const DEV_JWT_SECRET: &str = "dev-only-jwt-secret-change-me-0123456789abcdef";
+
+#[derive(Clone, Deserialize)]
+pub struct Settings {
+    pub database_url: String,
+    pub redis_url: String,
+    /// Namespace of this deployment's keys in Redis.
+    pub redis_prefix: String,
+    pub http_addr: String,
+    pub db_max_connections: u32,
+    /// HS256 signing key for access tokens; shared by every replica.
+    pub jwt_secret: String,
+    pub access_token_seconds: u64,
+    pub session_idle_seconds: u64,
+    pub max_login_failures: i32,
+    pub lockout_seconds: i64,
+    pub password_max_age_days: i64,
+    pub admin_ui_dir: String,
+    pub portal_ui_dir: String,
+    pub cors_origins: Vec<String>,
+    pub environment_name: String,
+    pub source_url: String,
+    pub oidc_issuer_url: Option<String>,
+    pub oidc_client_id: Option<String>,
+    pub oidc_client_secret: Option<String>,
+    /// Where the provider sends the browser back; defaults to `http://<http_addr>/api/auth/oidc/callback`.
+    pub oidc_redirect_url: Option<String>,
+    pub oidc_scopes: Vec<String>,
+    pub oidc_provision: bool,
+}
+
+// Secrets are never printed, not even in debug logs.
+impl fmt::Debug for Settings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Settings")
+            .field("database_url", &redact_url(&self.database_url))
+            .field("redis_url", &redact_url(&self.redis_url))
+            .field("http_addr", &self.http_addr)
+            .field("jwt_secret", &"<redacted>")
+            .field("oidc_issuer_url", &self.oidc_issuer_url)
+            .field("oidc_client_id", &self.oidc_client_id)
+            .field("oidc_client_secret", &self.oidc_client_secret.as_ref().map(|_| "<redacted>"))
+            .field("environment_name", &self.environment_name)
+            .finish_non_exhaustive()
+    }
+}
+
+fn redact_url(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) if u.password().is_some() => {
+            let _ = u.set_password(Some("redacted"));
+            u.to_string()
+        }
+        _ => url.to_owned(),
+    }
+}
+
+impl Settings {
+    pub fn load() -> anyhow::Result<Self> {
+        let mut builder = config::Config::builder()
+            .add_source(config::File::from_str(include_str!("../../../config/default.toml"), config::FileFormat::Toml))
+            .set_default("jwt_secret", DEV_JWT_SECRET)?
+            .add_source(config::File::with_name("config/default").required(false));
+        if let Ok(path) = std::env::var("ASP_CONFIG") {
+            builder = builder.add_source(config::File::with_name(&path).required(true));
+        }
+        let settings: Settings = builder
+            .add_source(
+                config::Environment::with_prefix("ASP")
+                    .try_parsing(true)
+                    .list_separator(",")
+                    .with_list_parse_key("cors_origins")
+                    .with_list_parse_key("oidc_scopes"),
+            )
+            .build()
+            .context("reading configuration")?
+            .try_deserialize()
+            .context("parsing configuration")?;
+        settings.validate()?;
+        Ok(settings)
+    }
+
+    fn validate(&self) -> anyhow::Result<()> {
+        anyhow::ensure!(self.jwt_secret.len() >= 32, "jwt_secret must be at least 32 characters");
+        if self.jwt_secret == DEV_JWT_SECRET && self.environment_name == "PROD" {
+            anyhow::bail!("set ASP_JWT_SECRET: the development signing key cannot be used in PROD");
+        }
+        Ok(())
+    }
+
+    pub fn uses_dev_secret(&self) -> bool {
+        self.jwt_secret == DEV_JWT_SECRET
+    }
+
+    pub fn oidc_enabled(&self) -> bool {
+        self.oidc_issuer_url.is_some() && self.oidc_client_id.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_output_never_shows_secrets() {
+        let s = Settings {
+            database_url: "postgres://u:topsecret@db/asp".into(),
+            redis_url: "redis://127.0.0.1".into(),
+            redis_prefix: "asp".into(),
+            http_addr: "x".into(),
+            db_max_connections: 1,
+            jwt_secret: "a-very-long-secret-value-that-must-not-leak".into(),
+            access_token_seconds: 1,
+            session_idle_seconds: 1,
+            max_login_failures: 1,
+            lockout_seconds: 1,
+            password_max_age_days: 1,
+            admin_ui_dir: String::new(),
+            portal_ui_dir: String::new(),
+            cors_origins: vec![],
+            environment_name: "T".into(),
+            source_url: String::new(),
+            oidc_issuer_url: None,
+            oidc_client_id: None,
+            oidc_client_secret: Some("oidc-secret-value".into()),
+            oidc_redirect_url: None,
+            oidc_scopes: vec![],
+            oidc_provision: false,
+        };
+        let shown = format!("{s:?}");
+        assert!(!shown.contains("topsecret"));
+        assert!(!shown.contains("must-not-leak"));
+        assert!(!shown.contains("oidc-secret-value"));
+    }
+}

@@ -1,0 +1,39 @@
+//! The kernel every area crate builds on, and the only thing they share: the error shape, the guard and the
+//! [`access::Caller`], the permission catalogue, the list and export machinery, audit, object-level record checks,
+//! sessions and tokens, the job trait, API tags and the application state. Area crates depend on this crate and on
+//! nothing of each other (docs/architecture.md).
+
+pub mod access;
+pub mod apiset;
+pub mod audit;
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod export;
+pub mod jobs;
+pub mod listing;
+pub mod perm;
+pub mod records;
+pub mod state;
+pub mod validate;
+
+pub use apiset::ApiSet;
+pub use perm::Perm;
+
+/// The tags that group operations in the OpenAPI document.
+#[derive(poem_openapi::Tags)]
+pub enum ApiTags {
+    /// Sign-in, sessions, single sign-on, impersonation
+    Auth,
+    /// The application shell: context, sites, settings, tiles, shortcuts
+    Shell,
+    /// Staff console resources (react-admin simple-rest shape)
+    Console,
+    /// Liveness and readiness
+    Health,
+    /// Administrator and developer tools: releases, glossary, jobs, error log, database tools, alert auditing
+    DevOps,
+}
+
+
+

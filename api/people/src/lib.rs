@@ -1,0 +1,8 @@
+//! The people who draw stock and what they draw against (spec 3): employees, employee groups, tracking codes,
+//! workflow factors. Today: the employee and tracking-code lookups by id.
+
+pub mod employees;
+pub mod tracking_codes;
+
+/// This area's API types (see `kernel::ApiSet`).
+pub type Apis = (employees::http::EmployeeApi, tracking_codes::http::TrackingCodeApi);

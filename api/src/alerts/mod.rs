@@ -1,3 +1,0 @@
-//! Alerts: alert auditing now; the alert settings and inbox of later issues belong here too.
-
-pub mod auditing;
