@@ -1,11 +1,10 @@
 //! Single sign-on against a real OpenID provider (tests/oidc-provider, node `oidc-provider`), started by the test.
 #![allow(clippy::unwrap_used)]
 
-mod common;
 
 use std::process::Stdio;
 
-use common::TestApp;
+use crate::common::TestApp;
 use reqwest::StatusCode;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};

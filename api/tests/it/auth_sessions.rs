@@ -1,9 +1,8 @@
 //! Sign-in, sessions, expiry, revocation, lockout, expired passwords and impersonation.
 #![allow(clippy::unwrap_used)]
 
-mod common;
 
-use common::{TestApp, PASSWORD};
+use crate::common::{TestApp, PASSWORD};
 use reqwest::StatusCode;
 use serde_json::json;
 

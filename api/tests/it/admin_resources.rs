@@ -2,11 +2,10 @@
 //! database, Redis and HTTP.
 #![allow(clippy::unwrap_used)]
 
-mod common;
 
 use std::time::{Duration, Instant};
 
-use common::TestApp;
+use crate::common::TestApp;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
@@ -29,7 +28,7 @@ fn list_url(resource: &str, sort: Option<Value>, range: Option<Value>, filter: O
     format!("/api/admin/{resource}?{}", parts.join("&"))
 }
 
-fn content_range(a: &common::Answer) -> String {
+fn content_range(a: &crate::common::Answer) -> String {
     a.headers.get("content-range").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned()
 }
 
@@ -37,7 +36,7 @@ fn strings(v: &Value, key: &str) -> Vec<String> {
     v.as_array().unwrap().iter().map(|r| r[key].as_str().unwrap_or_default().to_owned()).collect()
 }
 
-fn error_type(a: &common::Answer) -> (String, String) {
+fn error_type(a: &crate::common::Answer) -> (String, String) {
     let e = &a.body["errors"][0];
     (e["field"].as_str().unwrap_or_default().to_owned(), e["errorType"].as_str().unwrap_or_default().to_owned())
 }
@@ -146,7 +145,7 @@ async fn lists_honour_sort_range_and_filter_and_answer_content_range() {
     let origin = app.settings.cors_origins.first().cloned().unwrap_or_default();
     if !origin.is_empty() {
         let resp = app.client.get(format!("{}{}", app.base, list_url("sites", None, None, None))).bearer_auth(&admin).header("origin", &origin).send().await.unwrap();
-        common::assert_documented("/api/admin/sites", resp.status(), resp.headers());
+        crate::common::assert_documented("/api/admin/sites", resp.status(), resp.headers());
         let exposed = resp.headers().get("access-control-expose-headers").and_then(|v| v.to_str().ok()).unwrap_or_default().to_ascii_lowercase();
         assert!(exposed.contains("content-range"), "{exposed}");
     }
@@ -491,15 +490,15 @@ async fn search_base(app: &TestApp) -> String {
     format!("http://127.0.0.1:{port}")
 }
 
-async fn search(app: &TestApp, base: &str, token: &str, body: Value) -> common::Answer {
+async fn search(app: &TestApp, base: &str, token: &str, body: Value) -> crate::common::Answer {
     // The application strips the trailing slash the spec writes; the bare test server does not.
     let path = if search_is_mounted() { "/api/V1/User/Search/" } else { "/api/V1/User/Search" };
     let resp = app.client.post(format!("{base}{path}")).bearer_auth(token).json(&body).send().await.unwrap();
     let status = resp.status();
     let headers = resp.headers().clone();
-    common::assert_documented(path, status, &headers);
+    crate::common::assert_documented(path, status, &headers);
     let text = resp.text().await.unwrap_or_default();
-    common::Answer { status, body: serde_json::from_str(&text).unwrap_or(Value::String(text)), headers }
+    crate::common::Answer { status, body: serde_json::from_str(&text).unwrap_or(Value::String(text)), headers }
 }
 
 #[tokio::test]
@@ -566,7 +565,7 @@ async fn the_user_search_pages_sorts_filters_and_refuses_unknown_sort_fields() {
 
     // The neighbouring `/V1/User/{id}` route still answers beside the search.
     let resp = app.client.get(format!("{base}/api/V1/User/{}", app.user_id("buyer").await)).bearer_auth(&buyer).send().await.unwrap();
-    common::assert_documented("/api/V1/User/{id}", resp.status(), resp.headers());
+    crate::common::assert_documented("/api/V1/User/{id}", resp.status(), resp.headers());
     assert_eq!(resp.status(), StatusCode::OK);
 }
 

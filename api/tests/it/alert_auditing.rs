@@ -1,10 +1,9 @@
 //! Alert Auditing: searching sent alerts and their recipients, isolated by client and by site (spec 2).
 #![allow(clippy::unwrap_used)]
 
-mod common;
 
 use chrono::{Datelike, Duration, Utc};
-use common::TestApp;
+use crate::common::TestApp;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

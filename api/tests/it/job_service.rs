@@ -2,16 +2,15 @@
 //! run; the administrator's job list, actions, history and log file.
 #![allow(clippy::unwrap_used)]
 
-mod common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use api::jobs::registry::{Job, JobContext, Registry};
-use api::jobs::scheduler::{Scheduler, ABANDONED};
+use kernel::jobs::{Job, JobContext, Registry};
+use ::jobs::scheduler::{Scheduler, ABANDONED};
 use base64::Engine;
 use chrono::{DateTime, Utc};
-use common::TestApp;
+use crate::common::TestApp;
 use futures::future::BoxFuture;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
@@ -19,7 +18,7 @@ use sqlx::PgPool;
 
 /// Schedulers of this test process look for due jobs every 200 ms instead of every 5 s.
 async fn spawn() -> TestApp {
-    api::jobs::set_tick(Duration::from_millis(200));
+    ::jobs::set_tick(Duration::from_millis(200));
     TestApp::spawn().await
 }
 

@@ -1,9 +1,8 @@
 //! The shell calls, and isolation between sites and clients.
 #![allow(clippy::unwrap_used)]
 
-mod common;
 
-use common::TestApp;
+use crate::common::TestApp;
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -152,7 +151,7 @@ async fn user_settings_are_saved_read_and_cleared_with_the_spec_messages() {
         .send()
         .await
         .unwrap();
-    common::assert_documented("/api/V1/Presentation/UpdateUserSetting", resp.status(), resp.headers());
+    crate::common::assert_documented("/api/V1/Presentation/UpdateUserSetting", resp.status(), resp.headers());
     assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
     let body: serde_json::Value = resp.json().await.unwrap();
     assert_eq!(body["status"], 400);

@@ -2,9 +2,8 @@
 //! through the API, per environment.
 #![allow(clippy::unwrap_used)]
 
-mod common;
 
-use common::TestApp;
+use crate::common::TestApp;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sqlx::{Connection, PgConnection};
@@ -17,7 +16,7 @@ async fn remote_prod() -> String {
     static REMOTE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
     REMOTE
         .get_or_init(|| async {
-            let url = common::fresh_database().await;
+            let url = crate::common::fresh_database().await;
             std::env::set_var("ASP_DBTOOLS_ENVIRONMENTS", format!("PROD={url}"));
             url
         })

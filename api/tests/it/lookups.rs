@@ -2,9 +2,8 @@
 //! for records of another client or of a site the caller may not use, the average cost only with InvFISPrice.
 #![allow(clippy::unwrap_used)]
 
-mod common;
 
-use common::TestApp;
+use crate::common::TestApp;
 use reqwest::StatusCode;
 
 /// (table, id column, path prefix, not-found message)

@@ -1,11 +1,10 @@
 //! Excel export of a search: a valid workbook, sheet Sheet1, the displayed columns, at most 5000 rows.
 #![allow(clippy::unwrap_used)]
 
-mod common;
 
 use std::io::Read;
 
-use common::TestApp;
+use crate::common::TestApp;
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -36,7 +35,7 @@ async fn exporting_a_5000_row_search_gives_a_workbook_with_5000_data_rows() {
         .send()
         .await
         .unwrap();
-    common::assert_documented("/api/V1/DevOps/ErrorLog/Search/Export", resp.status(), resp.headers());
+    crate::common::assert_documented("/api/V1/DevOps/ErrorLog/Search/Export", resp.status(), resp.headers());
     assert_eq!(resp.status(), StatusCode::OK);
     assert_eq!(resp.headers()["content-type"], "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     assert!(resp.headers()["content-disposition"].to_str().unwrap().contains("AspExport.xlsx"));

@@ -1,9 +1,8 @@
 //! The ASP error log: the Log search (window, application, filter groups, paging, export) and the error log filters.
 #![allow(clippy::unwrap_used)]
 
-mod common;
 
-use common::TestApp;
+use crate::common::TestApp;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use sqlx::PgPool;

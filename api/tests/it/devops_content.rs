@@ -1,9 +1,8 @@
 //! ASP Releases, the glossary, developer help and training links (spec 2; docs/api-devops.md).
 #![allow(clippy::unwrap_used)]
 
-mod common;
 
-use common::TestApp;
+use crate::common::TestApp;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 

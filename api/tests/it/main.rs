@@ -1,0 +1,20 @@
+//! The black-box integration tests: one test binary (so linking does not grow with every new test file), one module
+//! per area of behaviour. Every test starts the real application (`api::app::Application::build`) on its own fresh
+//! database and talks to it over HTTP (see `common`).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+mod admin_resources;
+mod alert_auditing;
+mod auth_sessions;
+mod contract;
+mod db_tools;
+mod devops_content;
+mod error_log;
+mod export;
+mod job_service;
+mod lookups;
+mod oidc;
+mod shell_and_isolation;
+mod structure;
+mod validation;
