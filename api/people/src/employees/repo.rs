@@ -5,12 +5,13 @@ use tenancy::TenantTx;
 use super::model::Employee;
 
 pub async fn find(tx: &mut TenantTx, id: i64) -> Result<Option<Employee>, sqlx::Error> {
-    sqlx::query_as(
-        "select e.employee_id, e.site_id, s.site_code, e.employee_number, e.last_name, e.first_name, e.badge_number, e.email,
+    sqlx::query_as!(
+        Employee,
+        r#"select e.employee_id, e.site_id, s.site_code as "site_code?", e.employee_number, e.last_name, e.first_name, e.badge_number, e.email,
         e.phone, e.company, e.customer_employee_num, e.supervisor, e.supervisor_id, e.is_active, e.is_suspended, e.suspension_date
-        from employee e left join asp.site s on s.site_id = e.site_id where e.employee_id = $1",
+        from employee e left join asp.site s on s.site_id = e.site_id where e.employee_id = $1"#,
+        id
     )
-    .bind(id)
     .fetch_optional(&mut **tx)
     .await
 }

@@ -5,11 +5,12 @@ use tenancy::TenantTx;
 use super::model::TrackingCode;
 
 pub async fn find(tx: &mut TenantTx, id: i64) -> Result<Option<TrackingCode>, sqlx::Error> {
-    sqlx::query_as(
-        "select tracking_code_id, site_id, tracking_level_id, tracking_number, description, is_active, is_suspended
-        from tracking_code where tracking_code_id = $1",
+    sqlx::query_as!(
+        TrackingCode,
+        r#"select tracking_code_id, site_id, tracking_level_id, tracking_number, description, is_active, is_suspended
+        from tracking_code where tracking_code_id = $1"#,
+        id
     )
-    .bind(id)
     .fetch_optional(&mut **tx)
     .await
 }
