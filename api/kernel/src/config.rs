@@ -6,6 +6,9 @@ use std::fmt;
 use anyhow::Context;
 use serde::Deserialize;
 
+/// Environment names that count as development (see [`Settings::is_development`]).
+pub const DEVELOPMENT_ENVIRONMENTS: &[&str] = &["LOCALHOST", "DEV", "DEVELOPMENT", "TEST", "CI"];
+
 const DEV_JWT_SECRET: &str = "dev-only-jwt-secret-change-me-0123456789abcdef";
 
 #[derive(Clone, Deserialize)]
@@ -35,6 +38,8 @@ pub struct Settings {
     pub oidc_redirect_url: Option<String>,
     pub oidc_scopes: Vec<String>,
     pub oidc_provision: bool,
+    /// The largest request body the API reads; larger ones answer 413.
+    pub max_body_bytes: usize,
 }
 
 // Secrets are never printed, not even in debug logs.
@@ -90,10 +95,19 @@ impl Settings {
 
     fn validate(&self) -> anyhow::Result<()> {
         anyhow::ensure!(self.jwt_secret.len() >= 32, "jwt_secret must be at least 32 characters");
-        if self.jwt_secret == DEV_JWT_SECRET && self.environment_name == "PROD" {
-            anyhow::bail!("set ASP_JWT_SECRET: the development signing key cannot be used in PROD");
+        if self.uses_dev_secret() && !self.is_development() {
+            anyhow::bail!(
+                "set ASP_JWT_SECRET (32 characters or more): the built-in development signing key is refused in environment {}",
+                self.environment_name
+            );
         }
+        anyhow::ensure!(self.max_body_bytes >= 1024, "max_body_bytes must be at least 1024");
         Ok(())
+    }
+
+    /// A developer's machine or a test run: the only places the built-in signing key is accepted.
+    pub fn is_development(&self) -> bool {
+        DEVELOPMENT_ENVIRONMENTS.iter().any(|e| e.eq_ignore_ascii_case(self.environment_name.trim()))
     }
 
     pub fn uses_dev_secret(&self) -> bool {
@@ -134,10 +148,27 @@ mod tests {
             oidc_redirect_url: None,
             oidc_scopes: vec![],
             oidc_provision: false,
+            max_body_bytes: 1 << 20,
         };
         let shown = format!("{s:?}");
         assert!(!shown.contains("topsecret"));
         assert!(!shown.contains("must-not-leak"));
         assert!(!shown.contains("oidc-secret-value"));
+    }
+
+    #[test]
+    fn the_built_in_signing_key_is_refused_outside_development() {
+        let mut s = Settings::load().expect("defaults load");
+        assert!(s.uses_dev_secret() && s.is_development());
+        for env in ["PROD", "STAGE", "QA", "demo"] {
+            s.environment_name = env.into();
+            assert!(s.validate().is_err(), "{env}");
+        }
+        s.jwt_secret = "x".repeat(31);
+        s.environment_name = "LOCALHOST".into();
+        assert!(s.validate().is_err(), "a short key is refused everywhere");
+        s.jwt_secret = "a-production-signing-key-of-forty-characters".into();
+        s.environment_name = "PROD".into();
+        assert!(s.validate().is_ok());
     }
 }
