@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod hardening;
 pub mod health;
 pub mod openapi;
 pub mod seed;

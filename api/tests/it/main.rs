@@ -18,3 +18,4 @@ mod oidc;
 mod shell_and_isolation;
 mod structure;
 mod validation;
+mod hardening;
