@@ -1,16 +1,39 @@
-//! Staff console resources: one service per resource (users, roles, permissions, sites) over the shared schema,
-//! with two adapters: the react-admin simple-rest shape (`/admin/<resource>`, [`AdminApi`]) and the spec's paged
-//! user search (`/V1/User/Search/`, [`UserSearchApi`]).
+//! Staff console resources over the shared schema, one folder each (users, roles, permissions, sites: model, repo,
+//! service), with two thin adapters: the react-admin simple-rest shape (`/admin/<resource>`, [`AdminApi`] in
+//! [`rest`]) over all four services, and the spec's paged user search (`/V1/User/Search/`, [`UserSearchApi`], the
+//! users resource's own operation).
 
 pub mod permissions;
 pub mod rest;
 pub mod roles;
 pub mod sites;
-pub mod user_search;
 pub mod users;
 
-pub use rest::AdminApi;
-pub use user_search::UserSearchApi;
+pub use rest::http::AdminApi;
+pub use users::http::UserSearchApi;
 
 /// This area's API types (see `kernel::ApiSet`).
 pub type Apis = (AdminApi, UserSearchApi);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rest::http::ADMINS;
+
+    /// Every console operation, in both adapters, is guarded by exactly [`ADMINS`].
+    #[test]
+    fn every_operation_requires_the_console_administrators() {
+        let doc: serde_json::Value =
+            serde_json::from_str(&poem_openapi::OpenApiService::new(<Apis as kernel::ApiSet>::build(), "t", "1").spec()).expect("json");
+        let line = format!("Permissions: {}", kernel::perm::describe(ADMINS));
+        let mut seen = 0;
+        for (path, ops) in doc["paths"].as_object().expect("paths") {
+            for (method, op) in ops.as_object().expect("operations") {
+                let description = op["description"].as_str().unwrap_or_default();
+                assert!(description.lines().any(|l| l.trim() == line), "{method} {path}: {description}");
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, 21);
+    }
+}

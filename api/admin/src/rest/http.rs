@@ -1,148 +1,23 @@
-//! The simple-rest adapter: `sort`, `range` and `filter` query parameters in, a JSON array with `Content-Range` out.
+//! The simple-rest operations (`/api/admin/<resource>`): each one parses its parameters, calls one service
+//! function of the resource and wraps the answer.
 
 use api_macros::guarded;
 use poem::web::Data;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, OpenApi};
+use poem_openapi::OpenApi;
 
 use kernel::access::Caller;
-use kernel::criteria::{Criteria, SortFields};
-use crate::permissions::{self, PermissionFilters, PermissionInput, PermissionRecord};
-use crate::roles::{self, RoleFilters, RoleInput, RoleRecord};
-use crate::sites::{self, SiteFilters, SiteInput, SiteRecord};
-use crate::users::{self, UserFilters, UserInput, UserRecord};
 use kernel::error::{ApiError, ApiResult};
-use kernel::ApiTags;
 use kernel::state::AppState;
+use kernel::{ApiTags, Perm};
 
-/// Parsed `sort=["field","ASC"]&range=[0,9]&filter={...}`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ListQuery {
-    pub sort_field: Option<String>,
-    pub descending: bool,
-    pub offset: i64,
-    pub limit: i64,
-    pub filter: serde_json::Map<String, serde_json::Value>,
-}
-
-pub const MAX_PAGE: i64 = 500;
-
-impl ListQuery {
-    pub fn parse(sort: Option<&str>, range: Option<&str>, filter: Option<&str>) -> Result<Self, ApiError> {
-        let (sort_field, descending) = match sort {
-            Some(s) => {
-                let v: (String, String) = serde_json::from_str(s).map_err(|_| ApiError::invalid("sort", "invalid", "sort must look like [\"field\",\"ASC\"]"))?;
-                let desc = match v.1.to_ascii_uppercase().as_str() {
-                    "ASC" => false,
-                    "DESC" => true,
-                    _ => return Err(ApiError::invalid("sort", "invalid", "The sort direction must be ASC or DESC.")),
-                };
-                (Some(v.0), desc)
-            }
-            None => (None, false),
-        };
-        let (offset, limit) = match range {
-            Some(r) => {
-                let v: (i64, i64) = serde_json::from_str(r).map_err(|_| ApiError::invalid("range", "invalid", "range must look like [0,9]"))?;
-                if v.0 < 0 || v.1 < v.0 {
-                    return Err(ApiError::invalid("range", "invalid", "range must look like [0,9]"));
-                }
-                (v.0, (v.1 - v.0 + 1).min(MAX_PAGE))
-            }
-            None => (0, 25),
-        };
-        let filter = match filter {
-            Some(f) if !f.trim().is_empty() => serde_json::from_str(f).map_err(|_| ApiError::invalid("filter", "invalid", "filter must be a JSON object"))?,
-            _ => serde_json::Map::new(),
-        };
-        Ok(Self { sort_field, descending, offset, limit, filter })
-    }
-
-    /// The ORDER BY column for the requested field, from the resource's allow-list; anything else is a 400.
-    pub fn order_by(&self, allowed: &[(&str, &'static str)], default: &'static str) -> Result<String, ApiError> {
-        let column = match &self.sort_field {
-            None => default,
-            Some(f) => allowed
-                .iter()
-                .find(|(name, _)| name == f)
-                .map(|(_, col)| *col)
-                .ok_or_else(|| ApiError::invalid("sort", "invalidSortField", &format!("Sorting by {f} is not supported.")))?,
-        };
-        Ok(format!("{column} {}", if self.descending { "desc" } else { "asc" }))
-    }
-
-    pub fn text(&self, key: &str) -> Option<String> {
-        self.filter.get(key).and_then(|v| v.as_str()).map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
-    }
-
-    pub fn ids(&self) -> Option<Vec<i64>> {
-        match self.filter.get("id")? {
-            serde_json::Value::Array(a) => Some(a.iter().filter_map(serde_json::Value::as_i64).collect()),
-            v => v.as_i64().map(|id| vec![id]),
-        }
-    }
-
-    pub fn content_range(&self, resource: &str, count: usize, total: i64) -> String {
-        if count == 0 {
-            format!("{resource} */{total}")
-        } else {
-            format!("{resource} {}-{}/{total}", self.offset, self.offset + count as i64 - 1)
-        }
-    }
-}
-
-/// react-admin filters beyond `q` and `id`, read with a type check: a wrong type is a 400, not a silent no-filter.
-impl ListQuery {
-    pub fn flag(&self, key: &str) -> Result<Option<bool>, ApiError> {
-        match self.filter.get(key) {
-            None | Some(serde_json::Value::Null) => Ok(None),
-            Some(serde_json::Value::Bool(b)) => Ok(Some(*b)),
-            Some(_) => Err(ApiError::invalid("filter", "invalid", &format!("The filter {key} must be true or false."))),
-        }
-    }
-
-    pub fn number(&self, key: &str) -> Result<Option<i64>, ApiError> {
-        match self.filter.get(key) {
-            None | Some(serde_json::Value::Null) => Ok(None),
-            Some(v) => v
-                .as_i64()
-                .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
-                .map(Some)
-                .ok_or_else(|| ApiError::invalid("filter", "invalid", &format!("The filter {key} must be a number."))),
-        }
-    }
-
-    /// The adapter-neutral search for one resource: sort field from `allowed`, `q`, `id`, range.
-    pub fn criteria<F>(&self, allowed: SortFields, default: &'static str, filters: F) -> Result<Criteria<F>, ApiError> {
-        let sort = Criteria::<F>::sort_from(allowed, self.sort_field.as_deref(), default, "sort")?;
-        Ok(Criteria { q: self.text("q"), ids: self.ids(), sort, descending: self.descending, offset: self.offset, limit: self.limit, cap: None, filters })
-    }
-}
-
-#[derive(ApiResponse)]
-pub enum UserList {
-    #[oai(status = 200)]
-    Ok(Json<Vec<UserRecord>>, #[oai(header = "Content-Range")] String),
-}
-
-#[derive(ApiResponse)]
-pub enum RoleList {
-    #[oai(status = 200)]
-    Ok(Json<Vec<RoleRecord>>, #[oai(header = "Content-Range")] String),
-}
-
-#[derive(ApiResponse)]
-pub enum PermissionList {
-    #[oai(status = 200)]
-    Ok(Json<Vec<PermissionRecord>>, #[oai(header = "Content-Range")] String),
-}
-
-#[derive(ApiResponse)]
-pub enum SiteList {
-    #[oai(status = 200)]
-    Ok(Json<Vec<SiteRecord>>, #[oai(header = "Content-Range")] String),
-}
+use super::model::{ListQuery, PermissionList, RoleList, SiteList, UserList};
+use crate::permissions::model::{PermissionFilters, PermissionInput, PermissionRecord};
+use crate::roles::model::{RoleFilters, RoleInput, RoleRecord};
+use crate::sites::model::{SiteInput, SiteRecord};
+use crate::users::model::{UserInput, UserRecord};
+use crate::{permissions, roles, sites, users};
 
 fn parse(sort: &Query<Option<String>>, range: &Query<Option<String>>, filter: &Query<Option<String>>) -> Result<ListQuery, ApiError> {
     ListQuery::parse(sort.0.as_deref(), range.0.as_deref(), filter.0.as_deref())
@@ -150,8 +25,9 @@ fn parse(sort: &Query<Option<String>>, range: &Query<Option<String>>, filter: &Q
 
 pub struct AdminApi;
 
-/// Who may use the console resources (the `#[requires]` lines below must list the same).
-pub const ADMINS: &[&str] = &["FSSConnectAdmin", "UserAdminInternal", "SuperUserAdmin"];
+/// Who may use the console resources (the `#[requires]` lines below, and the user search's, list the same; a test
+/// in `lib.rs` holds them to it).
+pub const ADMINS: &[Perm] = &[Perm::FSSConnectAdmin, Perm::UserAdminInternal, Perm::SuperUserAdmin];
 
 #[guarded]
 #[OpenApi(prefix_path = "/admin", tag = "ApiTags::Console")]
@@ -172,19 +48,7 @@ impl AdminApi {
         filter: Query<Option<String>>,
     ) -> ApiResult<UserList> {
         let q = parse(&sort, &range, &filter)?;
-        let filters = UserFilters {
-            username: q.text("user_id").or_else(|| q.text("username")),
-            fname: q.text("fname"),
-            lname: q.text("lname"),
-            email: q.text("email"),
-            is_active: q.flag("is_active")?,
-            is_employee: q.flag("fss_employee")?,
-            is_customer_portal_user: q.flag("customer_portal_user")?,
-            has_access_to_site_code: q.text("site_code"),
-            has_access_to_site_id: q.number("site_id")?,
-        };
-        let c = q.criteria(users::SORTS, users::DEFAULT_SORT, filters)?;
-        let (rows, total) = users::search(&state.pool, &c).await?;
+        let (rows, total) = users::service::search(&state, &q.criteria(&users::model::SORT, q.user_filters()?)?).await?;
         let range = q.content_range("users", rows.len(), total);
         Ok(UserList::Ok(Json(rows), range))
     }
@@ -193,7 +57,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404))]
     #[oai(path = "/users/:id", method = "get", operation_id = "adminGetUser")]
     async fn get_user(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<UserRecord>> {
-        Ok(Json(users::get(&state.pool, id.0).await?))
+        Ok(Json(users::service::get(&state, id.0).await?))
     }
 
     /// Create a user (simple-rest)
@@ -203,7 +67,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(409))]
     #[oai(path = "/users", method = "post", operation_id = "adminCreateUser")]
     async fn create_user(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<UserInput>) -> ApiResult<Json<UserRecord>> {
-        Ok(Json(users::create(&state, &caller, &body.0).await?))
+        Ok(Json(users::service::create(&state, &caller, &body.0).await?))
     }
 
     /// Update a user (simple-rest)
@@ -213,7 +77,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404, 409))]
     #[oai(path = "/users/:id", method = "put", operation_id = "adminUpdateUser")]
     async fn update_user(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<UserInput>) -> ApiResult<Json<UserRecord>> {
-        Ok(Json(users::update(&state, &caller, id.0, &body.0).await?))
+        Ok(Json(users::service::update(&state, &caller, id.0, &body.0).await?))
     }
 
     /// Deactivate a user (simple-rest delete)
@@ -222,7 +86,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404))]
     #[oai(path = "/users/:id", method = "delete", operation_id = "adminDeleteUser")]
     async fn delete_user(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<UserRecord>> {
-        Ok(Json(users::delete(&state, &caller, id.0).await?))
+        Ok(Json(users::service::delete(&state, &caller, id.0).await?))
     }
 
     // ---------------------------------------------------------------- roles
@@ -240,8 +104,7 @@ impl AdminApi {
         filter: Query<Option<String>>,
     ) -> ApiResult<RoleList> {
         let q = parse(&sort, &range, &filter)?;
-        let c = q.criteria(roles::SORTS, roles::DEFAULT_SORT, RoleFilters)?;
-        let (rows, total) = roles::search(&state.pool, &c).await?;
+        let (rows, total) = roles::service::search(&state, &q.criteria(&roles::model::SORT, RoleFilters)?).await?;
         let range = q.content_range("roles", rows.len(), total);
         Ok(RoleList::Ok(Json(rows), range))
     }
@@ -250,14 +113,14 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404))]
     #[oai(path = "/roles/:id", method = "get", operation_id = "adminGetRole")]
     async fn get_role(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<RoleRecord>> {
-        Ok(Json(roles::get(&state.pool, id.0).await?))
+        Ok(Json(roles::service::get(&state, id.0).await?))
     }
 
     /// Create a role (simple-rest)
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(409))]
     #[oai(path = "/roles", method = "post", operation_id = "adminCreateRole")]
     async fn create_role(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<RoleInput>) -> ApiResult<Json<RoleRecord>> {
-        Ok(Json(roles::create(&state, &caller, &body.0).await?))
+        Ok(Json(roles::service::create(&state, &caller, &body.0).await?))
     }
 
     /// Update a role (simple-rest)
@@ -266,7 +129,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404, 409))]
     #[oai(path = "/roles/:id", method = "put", operation_id = "adminUpdateRole")]
     async fn update_role(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<RoleInput>) -> ApiResult<Json<RoleRecord>> {
-        Ok(Json(roles::update(&state, &caller, id.0, &body.0).await?))
+        Ok(Json(roles::service::update(&state, &caller, id.0, &body.0).await?))
     }
 
     /// Delete a role (simple-rest)
@@ -275,7 +138,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404))]
     #[oai(path = "/roles/:id", method = "delete", operation_id = "adminDeleteRole")]
     async fn delete_role(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<RoleRecord>> {
-        Ok(Json(roles::delete(&state, &caller, id.0).await?))
+        Ok(Json(roles::service::delete(&state, &caller, id.0).await?))
     }
 
     // ---------------------------------------------------------------- permissions
@@ -293,8 +156,7 @@ impl AdminApi {
         filter: Query<Option<String>>,
     ) -> ApiResult<PermissionList> {
         let q = parse(&sort, &range, &filter)?;
-        let c = q.criteria(permissions::SORTS, permissions::DEFAULT_SORT, PermissionFilters)?;
-        let (rows, total) = permissions::search(&state.pool, &c).await?;
+        let (rows, total) = permissions::service::search(&state, &q.criteria(&permissions::model::SORT, PermissionFilters)?).await?;
         let range = q.content_range("permissions", rows.len(), total);
         Ok(PermissionList::Ok(Json(rows), range))
     }
@@ -303,7 +165,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404))]
     #[oai(path = "/permissions/:id", method = "get", operation_id = "adminGetPermission")]
     async fn get_permission(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<PermissionRecord>> {
-        Ok(Json(permissions::get(&state.pool, id.0).await?))
+        Ok(Json(permissions::service::get(&state, id.0).await?))
     }
 
     /// Add a permission to the catalogue (simple-rest)
@@ -313,7 +175,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(409))]
     #[oai(path = "/permissions", method = "post", operation_id = "adminCreatePermission")]
     async fn create_permission(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<PermissionInput>) -> ApiResult<Json<PermissionRecord>> {
-        Ok(Json(permissions::create(&state, &caller, &body.0).await?))
+        Ok(Json(permissions::service::create(&state, &caller, &body.0).await?))
     }
 
     /// Update a permission (simple-rest)
@@ -323,7 +185,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404, 409))]
     #[oai(path = "/permissions/:id", method = "put", operation_id = "adminUpdatePermission")]
     async fn update_permission(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<PermissionInput>) -> ApiResult<Json<PermissionRecord>> {
-        Ok(Json(permissions::update(&state, &caller, id.0, &body.0).await?))
+        Ok(Json(permissions::service::update(&state, &caller, id.0, &body.0).await?))
     }
 
     /// Delete a permission (simple-rest)
@@ -332,7 +194,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404))]
     #[oai(path = "/permissions/:id", method = "delete", operation_id = "adminDeletePermission")]
     async fn delete_permission(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<PermissionRecord>> {
-        Ok(Json(permissions::delete(&state, &caller, id.0).await?))
+        Ok(Json(permissions::service::delete(&state, &caller, id.0).await?))
     }
 
     // ---------------------------------------------------------------- sites
@@ -350,9 +212,7 @@ impl AdminApi {
         filter: Query<Option<String>>,
     ) -> ApiResult<SiteList> {
         let q = parse(&sort, &range, &filter)?;
-        let filters = SiteFilters { client_id: q.number("client_id")?, is_active: q.flag("is_active")? };
-        let c = q.criteria(sites::SORTS, sites::DEFAULT_SORT, filters)?;
-        let (rows, total) = sites::search(&state.pool, &c).await?;
+        let (rows, total) = sites::service::search(&state, &q.criteria(&sites::model::SORT, q.site_filters()?)?).await?;
         let range = q.content_range("sites", rows.len(), total);
         Ok(SiteList::Ok(Json(rows), range))
     }
@@ -361,7 +221,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404))]
     #[oai(path = "/sites/:id", method = "get", operation_id = "adminGetSite")]
     async fn get_site(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<SiteRecord>> {
-        Ok(Json(sites::get(&state.pool, id.0).await?))
+        Ok(Json(sites::service::get(&state, id.0).await?))
     }
 
     /// Create a site (simple-rest)
@@ -370,7 +230,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(409))]
     #[oai(path = "/sites", method = "post", operation_id = "adminCreateSite")]
     async fn create_site(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<SiteInput>) -> ApiResult<Json<SiteRecord>> {
-        Ok(Json(sites::create(&state, &caller, &body.0).await?))
+        Ok(Json(sites::service::create(&state, &caller, &body.0).await?))
     }
 
     /// Update a site (simple-rest)
@@ -379,7 +239,7 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404, 409))]
     #[oai(path = "/sites/:id", method = "put", operation_id = "adminUpdateSite")]
     async fn update_site(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<SiteInput>) -> ApiResult<Json<SiteRecord>> {
-        Ok(Json(sites::update(&state, &caller, id.0, &body.0).await?))
+        Ok(Json(sites::service::update(&state, &caller, id.0, &body.0).await?))
     }
 
     /// Deactivate a site (simple-rest delete)
@@ -388,38 +248,6 @@ impl AdminApi {
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404))]
     #[oai(path = "/sites/:id", method = "delete", operation_id = "adminDeleteSite")]
     async fn delete_site(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<SiteRecord>> {
-        Ok(Json(sites::delete(&state, &caller, id.0).await?))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn simple_rest_parameters_are_parsed_and_checked() {
-        let q = ListQuery::parse(Some(r#"["permission_name","DESC"]"#), Some("[10,19]"), Some(r#"{"q":"x"}"#)).expect("valid");
-        assert_eq!(q.offset, 10);
-        assert_eq!(q.limit, 10);
-        assert!(q.descending);
-        assert_eq!(q.text("q").as_deref(), Some("x"));
-        assert!(ListQuery::parse(Some("nonsense"), None, None).is_err());
-        assert!(ListQuery::parse(None, Some("[5,1]"), None).is_err());
-        assert!(ListQuery::parse(Some(r#"["a","SIDEWAYS"]"#), None, None).is_err());
-    }
-
-    #[test]
-    fn sort_fields_outside_the_allow_list_are_refused() {
-        let q = ListQuery::parse(Some(r#"["id; drop table x","ASC"]"#), None, None).expect("parses");
-        assert!(q.order_by(&[("id", "security_permission_id")], "permission_name").is_err());
-        let q = ListQuery::parse(Some(r#"["id","DESC"]"#), None, None).expect("parses");
-        assert_eq!(q.order_by(&[("id", "security_permission_id")], "permission_name").ok().as_deref(), Some("security_permission_id desc"));
-    }
-
-    #[test]
-    fn content_range_counts_from_the_offset() {
-        let q = ListQuery::parse(None, Some("[0,9]"), None).expect("valid");
-        assert_eq!(q.content_range("users", 10, 42), "users 0-9/42");
-        assert_eq!(q.content_range("users", 0, 0), "users */0");
+        Ok(Json(sites::service::delete(&state, &caller, id.0).await?))
     }
 }
