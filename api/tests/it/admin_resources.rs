@@ -203,9 +203,7 @@ async fn a_buyer_is_refused_on_every_console_route() {
         }
     }
     let a = app.post("/api/V1/User/Search/", &buyer, json!({})).await;
-    if search_is_mounted() {
-        assert_eq!(a.status, StatusCode::FORBIDDEN, "{:?}", a.body);
-    }
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{:?}", a.body);
     assert_eq!(checked, 20);
     // And nothing changed.
     let active: bool = sqlx::query_scalar("select is_active from asp.asp_users where asp_users_id = $1").bind(admin_id).fetch_one(&app.pool).await.unwrap();
@@ -466,33 +464,14 @@ async fn a_site(app: &TestApp, token: &str, id: i64) -> Value {
 
 // ---------------------------------------------------------------- the spec's user search
 
-fn search_is_mounted() -> bool {
-    api::openapi::document().contains("\"userPostSearch\"")
-}
-
-/// Where to send the user search: the application itself once `UserSearchApi` is mounted there, else a server
-/// with that API beside `MiscApi` (which owns the other `/V1/User/...` paths, so their routes are merged as in the
-/// application) over the same database and sessions: the search's behaviour is tested either way.
+/// The user search is served by the application itself.
 async fn search_base(app: &TestApp) -> String {
-    if search_is_mounted() {
-        return app.base.clone();
-    }
-    use poem::listener::{Acceptor, Listener, TcpListener};
-    use poem::EndpointExt;
-    let state = api::app::build_state(app.settings.clone()).await.unwrap();
-    let service = poem_openapi::OpenApiService::new((api::shell::misc::MiscApi, api::admin::UserSearchApi), "ASP", "test");
-    let route = poem::Route::new().nest("/api", service).data(state);
-    let acceptor = TcpListener::bind("127.0.0.1:0").into_acceptor().await.unwrap();
-    let port = acceptor.local_addr()[0].as_socket_addr().unwrap().port();
-    tokio::spawn(async move {
-        let _ = poem::Server::new_with_acceptor(acceptor).run(route).await;
-    });
-    format!("http://127.0.0.1:{port}")
+    app.base.clone()
 }
 
 async fn search(app: &TestApp, base: &str, token: &str, body: Value) -> crate::common::Answer {
-    // The application strips the trailing slash the spec writes; the bare test server does not.
-    let path = if search_is_mounted() { "/api/V1/User/Search/" } else { "/api/V1/User/Search" };
+    // The spec writes the path with a trailing slash; the application answers it.
+    let path = "/api/V1/User/Search/";
     let resp = app.client.post(format!("{base}{path}")).bearer_auth(token).json(&body).send().await.unwrap();
     let status = resp.status();
     let headers = resp.headers().clone();
@@ -569,7 +548,7 @@ async fn the_user_search_pages_sorts_filters_and_refuses_unknown_sort_fields() {
     assert_eq!(resp.status(), StatusCode::OK);
 }
 
-/// Fails until `UserSearchApi` is added to `api::openapi::Apis` (the tests above then use the real application).
+/// The spec-shaped user search is an operation of the application's document.
 #[test]
 fn the_user_search_is_part_of_the_api_document() {
     let doc: Value = serde_json::from_str(&api::openapi::document()).unwrap();
