@@ -1,0 +1,358 @@
+//! Sign-in rules: local sign-in and lockout, sessions and tokens, single sign-on, impersonation.
+
+use chrono::Utc;
+use serde_json::json;
+
+use kernel::access::Caller;
+use kernel::audit::{self, AuditEntry};
+use kernel::auth::oidc::{OidcIdentity, PendingLogin};
+use kernel::auth::password;
+use kernel::auth::session::{self, Session};
+use kernel::error::{ApiError, ApiResult};
+use kernel::state::AppState;
+use kernel::Perm;
+
+use super::model::{AuthConfig, SessionInfo, TokenResponse};
+use super::repo;
+
+pub const BAD_CREDENTIALS: &str = "Invalid username or password.";
+const SSO_NOT_CONFIGURED: &str = "Single sign-on is not configured.";
+const BAD_SSO_CODE: &str = "The sign-in code is invalid or expired.";
+
+/// Provider staff can only be impersonated by holders of this permission, so support staff cannot borrow a
+/// colleague's wider rights.
+const IMPERSONATE_STAFF: Perm = Perm::FSSConnectAdmin;
+
+/// An issued access token.
+pub struct IssuedToken {
+    pub access_token: String,
+    pub expires_in: u64,
+    pub session: Session,
+}
+
+impl From<IssuedToken> for TokenResponse {
+    fn from(t: IssuedToken) -> Self {
+        Self { access_token: t.access_token, token_type: "Bearer".to_owned(), expires_in: t.expires_in }
+    }
+}
+
+pub fn issue(state: &AppState, session: Session) -> ApiResult<IssuedToken> {
+    let access_token = state.tokens.issue(session.user_id, &session.session_id).map_err(ApiError::internal)?;
+    Ok(IssuedToken { access_token, expires_in: state.tokens.lifetime_seconds, session })
+}
+
+/// Opens a session for a user who proved who they are (password or OpenID Connect).
+pub async fn open_session(state: &AppState, user_id: i64, expired: bool) -> ApiResult<IssuedToken> {
+    let site = {
+        let mut conn = state.pool.acquire().await?;
+        repo::starting_site(&mut conn, user_id).await?
+    };
+    let session = state.sessions.create(user_id, site, expired, None).await?;
+    issue(state, session)
+}
+
+/// Local sign-in. Every failure answers the same message, whether the user exists or not; repeated failures lock
+/// the account for a while (the lock is silent, so it tells an attacker nothing either).
+pub async fn login(state: &AppState, username: &str, password_text: &str) -> ApiResult<IssuedToken> {
+    let row = {
+        let mut conn = state.pool.acquire().await?;
+        repo::find_login(&mut conn, username.trim()).await?
+    };
+    let Some(user) = row else {
+        // Spend the same time as a real check.
+        let _ = password::verify(password_text, password::dummy_hash());
+        return Err(ApiError::unauthorized(BAD_CREDENTIALS));
+    };
+    let now = Utc::now();
+    let temporarily_locked = user.locked_until.is_some_and(|t| t > now);
+    let hash = user.password_hash.as_deref().unwrap_or_else(|| password::dummy_hash());
+    let password_ok = password::verify(password_text, hash) && user.password_hash.is_some();
+    if !password_ok || temporarily_locked {
+        if !password_ok {
+            let failures = user.failed_login_count + 1;
+            let lock = failures >= state.settings.max_login_failures;
+            let mut tx = state.pool.begin().await?;
+            repo::record_failure(&mut tx, user.asp_users_id, lock, failures, state.settings.lockout_seconds as f64).await?;
+            audit::record_as(
+                &mut tx,
+                None,
+                Some(user.asp_users_id),
+                AuditEntry {
+                    action: if lock { "login.locked" } else { "login.failed" },
+                    entity: "asp_users",
+                    entity_id: user.asp_users_id.to_string(),
+                    client_id: None,
+                    site_id: None,
+                    changes: json!({ "failed_login_count": if lock { 0 } else { failures } }),
+                },
+            )
+            .await?;
+            tx.commit().await?;
+        }
+        return Err(ApiError::unauthorized(BAD_CREDENTIALS));
+    }
+    if !user.is_active || user.is_locked {
+        return Err(ApiError::unauthorized(BAD_CREDENTIALS));
+    }
+    let mut tx = state.pool.begin().await?;
+    repo::clear_failures(&mut tx, user.asp_users_id).await?;
+    audit::record_as(
+        &mut tx,
+        Some(user.asp_users_id),
+        Some(user.asp_users_id),
+        AuditEntry { action: "login", entity: "asp_users", entity_id: user.asp_users_id.to_string(), client_id: None, site_id: None, changes: json!({}) },
+    )
+    .await?;
+    tx.commit().await?;
+    let expired = user.password_expiration_date.is_some_and(|d| d <= now);
+    open_session(state, user.asp_users_id, expired).await
+}
+
+/// Revokes the caller's session (and, while impersonating, the support user's own session too).
+pub async fn logout(state: &AppState, caller: &Caller) -> ApiResult<()> {
+    state.sessions.revoke(&caller.session.session_id).await?;
+    if let Some(parent) = &caller.session.parent_session_id {
+        state.sessions.revoke(parent).await?;
+    }
+    let mut conn = state.pool.acquire().await?;
+    audit::record(
+        &mut conn,
+        Some(caller),
+        AuditEntry { action: "logout", entity: "asp_users", entity_id: caller.user_id.to_string(), client_id: None, site_id: None, changes: json!({}) },
+    )
+    .await?;
+    Ok(())
+}
+
+pub fn config(state: &AppState) -> AuthConfig {
+    AuthConfig {
+        oidc_enabled: state.oidc.is_some(),
+        oidc_login_url: "/api/auth/oidc/login".to_owned(),
+        inactivity_timeout_seconds: state.sessions.idle().as_secs(),
+        access_token_seconds: state.tokens.lifetime_seconds,
+        environment_name: state.settings.environment_name.clone(),
+    }
+}
+
+/// The session's remaining inactivity time, without extending it.
+pub async fn session_info(state: &AppState, caller: &Caller) -> ApiResult<SessionInfo> {
+    let ttl = state.sessions.peek(&caller.session.session_id).await?.map(|(_, ttl)| ttl).unwrap_or(0);
+    Ok(SessionInfo {
+        inactivity_seconds_left: ttl,
+        impersonated_by_user_id: caller.impersonated_by(),
+        password_expired: caller.session.password_expired,
+    })
+}
+
+/// Only same-site paths may be returned to, so the login cannot be used as an open redirect.
+pub fn safe_return_to(raw: Option<&str>) -> String {
+    match raw {
+        Some(p) if p.starts_with('/') && !p.starts_with("//") && !p.contains('\\') && !p.contains('#') => p.to_owned(),
+        _ => "/".to_owned(),
+    }
+}
+
+fn with_fragment(return_to: &str, fragment: &str) -> String {
+    format!("{return_to}#{fragment}")
+}
+
+/// Starts single sign-on: answers the provider's authorization URL and remembers the pending login for 10 minutes.
+pub async fn oidc_login(state: &AppState, return_to: Option<&str>) -> ApiResult<String> {
+    let oidc = state.oidc.as_ref().ok_or_else(|| ApiError::not_found(SSO_NOT_CONFIGURED))?;
+    let (url, csrf, pending) = oidc.begin(safe_return_to(return_to)).await?;
+    let pending = serde_json::to_string(&pending).map_err(ApiError::internal)?;
+    state.sessions.put_temp(&format!("oidc:{csrf}"), &pending, 600).await?;
+    Ok(url)
+}
+
+/// Completes single sign-on; answers where the browser goes next: the UI with a one-time code in the URL fragment
+/// (`#sso_code=...`) on success, with `#sso_error=...` when the provider or the user mapping refused.
+pub async fn oidc_callback(state: &AppState, code: Option<String>, csrf: Option<String>, error: Option<String>) -> ApiResult<String> {
+    let oidc = state.oidc.as_ref().ok_or_else(|| ApiError::not_found(SSO_NOT_CONFIGURED))?;
+    let Some(csrf) = csrf.filter(|s| s.len() <= 200) else {
+        return Err(ApiError::bad_request("The sign-in request is missing its state."));
+    };
+    let pending = state
+        .sessions
+        .take_temp(&format!("oidc:{csrf}"))
+        .await?
+        .and_then(|p| serde_json::from_str::<PendingLogin>(&p).ok())
+        .ok_or_else(|| ApiError::bad_request("The sign-in request expired or was already used. Please try again."))?;
+    let return_to = pending.return_to.clone();
+    if let Some(err) = error {
+        tracing::info!(error = %err, "OpenID provider refused the sign-in");
+        return Ok(with_fragment(&return_to, "sso_error=refused"));
+    }
+    let Some(code) = code else {
+        return Err(ApiError::bad_request("The sign-in response has no code."));
+    };
+    let identity = match oidc.complete(code, pending).await {
+        Ok(i) => i,
+        Err(e) => {
+            tracing::warn!(error = %e, "OpenID sign-in failed");
+            return Ok(with_fragment(&return_to, "sso_error=failed"));
+        }
+    };
+    let Some(user_id) = user_for_identity(state, &identity).await? else {
+        return Ok(with_fragment(&return_to, "sso_error=unknown_user"));
+    };
+    // The local password's expiry does not apply: the provider authenticated the user.
+    let issued = open_session(state, user_id, false).await?;
+    let one_time = session::random_token(24);
+    state.sessions.put_temp(&format!("sso:{one_time}"), &issued.session.session_id, 60).await?;
+    Ok(with_fragment(&return_to, &format!("sso_code={one_time}")))
+}
+
+/// Finds or provisions the local user for an OpenID identity (rule in `kernel::auth::oidc`): an existing link, else
+/// the user with the same verified e-mail address, else (when provisioning is on) a new user.
+async fn user_for_identity(state: &AppState, id: &OidcIdentity) -> ApiResult<Option<i64>> {
+    let linked = {
+        let mut conn = state.pool.acquire().await?;
+        repo::linked_user(&mut conn, &id.issuer, &id.subject).await?
+    };
+    if linked.is_some() {
+        return Ok(linked);
+    }
+    let mut tx = state.pool.begin().await?;
+    if let (Some(email), true) = (&id.email, id.email_verified) {
+        if let Some(user) = repo::link_by_email(&mut tx, &id.issuer, &id.subject, email).await? {
+            audit::record_as(
+                &mut tx,
+                Some(user),
+                Some(user),
+                AuditEntry { action: "oidc.link", entity: "asp_users", entity_id: user.to_string(), client_id: None, site_id: None, changes: json!({"issuer": id.issuer, "subject": id.subject}) },
+            )
+            .await?;
+            tx.commit().await?;
+            return Ok(Some(user));
+        }
+    }
+    if !state.settings.oidc_provision {
+        return Ok(None);
+    }
+    let login = id
+        .preferred_username
+        .clone()
+        .or_else(|| id.email.clone())
+        .unwrap_or_else(|| format!("oidc-{}", id.subject));
+    let login = if repo::login_taken(&mut tx, &login).await? { format!("{login}-{}", &id.subject) } else { login };
+    let email = if id.email_verified { id.email.as_deref() } else { None };
+    let user = repo::insert_oidc_user(
+        &mut tx,
+        &login,
+        id.given_name.as_deref().unwrap_or_default(),
+        id.family_name.as_deref().unwrap_or_default(),
+        email,
+        &id.issuer,
+        &id.subject,
+    )
+    .await?;
+    audit::record_as(
+        &mut tx,
+        Some(user),
+        Some(user),
+        AuditEntry { action: "oidc.provision", entity: "asp_users", entity_id: user.to_string(), client_id: None, site_id: None, changes: json!({"user_id": login}) },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Some(user))
+}
+
+/// Exchanges a one-time single sign-on code for a token of the session it names.
+pub async fn sso_exchange(state: &AppState, code: &str) -> ApiResult<IssuedToken> {
+    let sid = state.sessions.take_temp(&format!("sso:{code}")).await?.ok_or_else(|| ApiError::unauthorized(BAD_SSO_CODE))?;
+    let session = state.sessions.touch(&sid).await?.ok_or_else(|| ApiError::unauthorized(BAD_SSO_CODE))?;
+    issue(state, session)
+}
+
+/// Starts acting as another user, in a new session that remembers the support user's own.
+pub async fn impersonate(state: &AppState, caller: &Caller, target_user_id: i64) -> ApiResult<IssuedToken> {
+    if caller.impersonated_by().is_some() {
+        return Err(ApiError::bad_request("Stop the current impersonation first."));
+    }
+    if target_user_id == caller.user_id {
+        return Err(ApiError::bad_request("You cannot impersonate yourself."));
+    }
+    let target = {
+        let mut conn = state.pool.acquire().await?;
+        repo::staff_and_active(&mut conn, target_user_id).await?
+    };
+    let Some((target_is_staff, active)) = target else {
+        return Err(ApiError::not_found("The user you are trying to find does not exist."));
+    };
+    if !active {
+        return Err(ApiError::bad_request("This user is not active."));
+    }
+    if target_is_staff && !caller.holds(IMPERSONATE_STAFF) {
+        return Err(ApiError::forbidden("Only an administrator can impersonate provider staff."));
+    }
+    let site = {
+        let mut conn = state.pool.acquire().await?;
+        repo::starting_site(&mut conn, target_user_id).await?
+    };
+    let session = state
+        .sessions
+        .create(target_user_id, site, false, Some((caller.user_id, caller.session.session_id.clone())))
+        .await?;
+    let mut tx = state.pool.begin().await?;
+    audit::record_as(
+        &mut tx,
+        Some(caller.user_id),
+        Some(target_user_id),
+        AuditEntry {
+            action: "impersonation.start",
+            entity: "asp_users",
+            entity_id: target_user_id.to_string(),
+            client_id: None,
+            site_id: site,
+            changes: json!({ "impersonator": caller.user_id }),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    issue(state, session)
+}
+
+/// Ends impersonation and returns to the support user's own session.
+pub async fn stop_impersonating(state: &AppState, caller: &Caller) -> ApiResult<IssuedToken> {
+    let (Some(support_user), Some(parent)) = (caller.session.impersonator_id, caller.session.parent_session_id.clone()) else {
+        return Err(ApiError::bad_request("You are not impersonating anyone."));
+    };
+    state.sessions.revoke(&caller.session.session_id).await?;
+    let mut tx = state.pool.begin().await?;
+    audit::record_as(
+        &mut tx,
+        Some(support_user),
+        Some(caller.user_id),
+        AuditEntry {
+            action: "impersonation.stop",
+            entity: "asp_users",
+            entity_id: caller.user_id.to_string(),
+            client_id: None,
+            site_id: caller.current_site_id(),
+            changes: json!({}),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    let parent_session = state
+        .sessions
+        .touch(&parent)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("Your own session has expired; sign in again."))?;
+    issue(state, parent_session)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_return_to;
+
+    #[test]
+    fn only_same_site_paths_are_returned_to() {
+        assert_eq!(safe_return_to(Some("/portal/")), "/portal/");
+        assert_eq!(safe_return_to(Some("//evil.example/")), "/");
+        assert_eq!(safe_return_to(Some("https://evil.example/")), "/");
+        assert_eq!(safe_return_to(Some("/\\evil")), "/");
+        assert_eq!(safe_return_to(None), "/");
+    }
+}
