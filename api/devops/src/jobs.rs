@@ -1,10 +1,14 @@
-//! The jobs that ship with ASP. Search-index upkeep will join them with the search issue (docs/jobs.md).
+//! The jobs that ship with this area (`devops::jobs::all()`, composed into the registry by the binary). Search-index
+//! upkeep will join them with the search issue (docs/jobs.md).
+
+pub mod repo;
 
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
+use sqlx::PgConnection;
 
-use crate::errorlog;
+use crate::error_log_filters;
 use kernel::jobs::{Job, JobContext};
 
 /// Rows older than this are removed by [`Retention`].
@@ -26,7 +30,7 @@ impl Job for ErrorLogFilterCount {
     fn run<'a>(&'a self, ctx: &'a JobContext) -> BoxFuture<'a, anyhow::Result<String>> {
         Box::pin(async move {
             let mut conn = ctx.pool.acquire().await?;
-            let counts = errorlog::recount_filters(&mut conn, None).await?;
+            let counts = error_log_filters::repo::recount(&mut conn, None).await?;
             for (filter_id, count) in &counts {
                 ctx.debug(format!("filter {filter_id}: {count} matching error log rows"));
             }
@@ -38,12 +42,33 @@ impl Job for ErrorLogFilterCount {
 /// Job type 2: removes error log rows and finished job runs older than 90 days, in batches.
 pub struct Retention;
 
-async fn delete_in_batches(ctx: &JobContext, what: &str, sql: &str) -> anyhow::Result<u64> {
+/// What [`Retention`] removes.
+#[derive(Clone, Copy)]
+enum Expired {
+    ErrorLogRows,
+    JobRuns,
+}
+
+impl Expired {
+    fn label(self) -> &'static str {
+        match self {
+            Self::ErrorLogRows => "error log rows",
+            Self::JobRuns => "job runs",
+        }
+    }
+}
+
+/// Deletes in batches until a batch deletes less than a full batch (small batches keep locks and WAL bursts
+/// short); answers the total.
+async fn delete_in_batches(ctx: &JobContext, conn: &mut PgConnection, what: Expired) -> anyhow::Result<u64> {
     let mut total = 0;
     loop {
-        let deleted = sqlx::query(sql).bind(RETENTION_DAYS).bind(DELETE_BATCH).execute(&ctx.pool).await?.rows_affected();
+        let deleted = match what {
+            Expired::ErrorLogRows => repo::delete_old_error_log_rows(conn, RETENTION_DAYS, DELETE_BATCH).await?,
+            Expired::JobRuns => repo::delete_old_job_runs(conn, RETENTION_DAYS, DELETE_BATCH).await?,
+        };
         total += deleted;
-        ctx.trace(format!("deleted a batch of {deleted} {what}"));
+        ctx.trace(format!("deleted a batch of {deleted} {}", what.label()));
         if deleted < u64::try_from(DELETE_BATCH).unwrap_or(u64::MAX) {
             return Ok(total);
         }
@@ -61,22 +86,10 @@ impl Job for Retention {
 
     fn run<'a>(&'a self, ctx: &'a JobContext) -> BoxFuture<'a, anyhow::Result<String>> {
         Box::pin(async move {
-            let errors = delete_in_batches(
-                ctx,
-                "error log rows",
-                "delete from asp.error_log where error_log_id in (
-                     select error_log_id from asp.error_log where logged_at < now() - make_interval(days => $1) limit $2)",
-            )
-            .await?;
+            let mut conn = ctx.pool.acquire().await?;
+            let errors = delete_in_batches(ctx, &mut conn, Expired::ErrorLogRows).await?;
             ctx.debug(format!("deleted {errors} error log row(s)"));
-            let runs = delete_in_batches(
-                ctx,
-                "job runs",
-                "delete from asp.job_run where job_run_id in (
-                     select job_run_id from asp.job_run
-                     where start_time < now() - make_interval(days => $1) and end_time is not null limit $2)",
-            )
-            .await?;
+            let runs = delete_in_batches(ctx, &mut conn, Expired::JobRuns).await?;
             ctx.debug(format!("deleted {runs} job run(s)"));
             Ok(format!("Deleted {errors} error log row(s) and {runs} job run(s) older than {RETENTION_DAYS} days."))
         })

@@ -1,0 +1,68 @@
+//! SQL of the release resource (shared schema `asp`).
+
+use chrono::NaiveDate;
+use sqlx::PgConnection;
+
+use kernel::listing::{self, Page};
+
+use super::model::Release;
+
+const COLUMNS: &str = "release_id, release_number, release_title, release_date, released_by_user, approval_date, approved_by_user,
+    major_release, teams_link,
+    release_bug_number, release_bug_number2, release_bug_number3, release_bug_number4, release_bug_number5,
+    release_bug_number6, release_bug_number7, release_bug_number8, release_bug_number9, release_bug_number10,
+    release_text, release_text2, release_text3, release_text4, release_text5,
+    release_text6, release_text7, release_text8, release_text9, release_text10";
+
+/// A validated new release: trimmed texts, empties as null.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewRelease {
+    pub number: String,
+    pub title: String,
+    pub release_date: Option<NaiveDate>,
+    pub released_by_user: Option<String>,
+    pub approval_date: Option<NaiveDate>,
+    pub approved_by_user: Option<String>,
+    pub teams_link: Option<String>,
+    /// (bug number, description) pairs 1..10.
+    pub notes: [(Option<String>, Option<String>); 10],
+}
+
+pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<Release>, sqlx::Error> {
+    sqlx::query_as(&format!("select {COLUMNS} from asp.release where release_id = $1")).bind(id).fetch_optional(conn).await
+}
+
+/// A page of releases and their total. `release_version` (the number as an int array; the table's check
+/// constraint keeps the cast safe) is the output column that sorts numbers in version order.
+pub async fn search(conn: &mut PgConnection, page: &Page) -> Result<(Vec<Release>, i64), sqlx::Error> {
+    let base = format!("select {COLUMNS}, string_to_array(release_number, '.')::int[] as release_version from asp.release");
+    listing::fetch_page(conn, &base, page, |q| q).await
+}
+
+/// Inserts the release as a major release; `None` when the number is taken.
+pub async fn insert(conn: &mut PgConnection, r: &NewRelease, created_by: i64) -> Result<Option<i64>, sqlx::Error> {
+    let mut q = sqlx::query_scalar(
+        "insert into asp.release (release_number, release_title, release_date, released_by_user, approval_date, approved_by_user,
+             major_release, teams_link, created_by_id,
+             release_bug_number, release_text, release_bug_number2, release_text2, release_bug_number3, release_text3,
+             release_bug_number4, release_text4, release_bug_number5, release_text5, release_bug_number6, release_text6,
+             release_bug_number7, release_text7, release_bug_number8, release_text8, release_bug_number9, release_text9,
+             release_bug_number10, release_text10)
+         values ($1, $2, $3, $4, $5, $6, true, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+             $23, $24, $25, $26, $27, $28)
+         on conflict (release_number) do nothing
+         returning release_id",
+    )
+    .bind(&r.number)
+    .bind(&r.title)
+    .bind(r.release_date)
+    .bind(&r.released_by_user)
+    .bind(r.approval_date)
+    .bind(&r.approved_by_user)
+    .bind(&r.teams_link)
+    .bind(created_by);
+    for (bug, text) in &r.notes {
+        q = q.bind(bug).bind(text);
+    }
+    q.fetch_optional(conn).await
+}
