@@ -41,7 +41,7 @@ pub fn error_statuses(operation_id: &str) -> Option<&'static [u16]> {
 }
 
 pub fn service() -> OpenApiService<Apis, ()> {
-    OpenApiService::new(Apis::build(), "ASP", shell::misc::VERSION)
+    OpenApiService::new(Apis::build(), "ASP", shell::VERSION)
         .description("Procurement, inventory, supply crib and supplier management portal. Every operation's description ends with the permissions it requires.")
         .server("/api")
 }

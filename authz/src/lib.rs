@@ -88,11 +88,14 @@ fn site_key(site_id: i64) -> String {
     format!("s{site_id}")
 }
 
+/// One site's cache slot: concurrent first requests for the site wait on it for one load.
+type SiteSlot = Arc<Mutex<Option<Arc<SiteRules>>>>;
+
 /// Answers "may this user do this at this site?" and issues [`SiteScope`]s.
 pub struct Authorizer {
     pool: PgPool,
     model: DefaultModel,
-    cache: Mutex<lru::LruCache<i64, Arc<Mutex<Option<Arc<SiteRules>>>>>>,
+    cache: Mutex<lru::LruCache<i64, SiteSlot>>,
 }
 
 impl Authorizer {
