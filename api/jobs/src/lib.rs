@@ -3,11 +3,10 @@
 //!
 //! - `kernel::jobs`: the `Job` trait and the `Registry`; each area ships its own jobs (e.g. `devops::jobs::all`) and
 //!   the binary composes the registry, so this crate knows no other area.
-//! - [`scheduler`]: the tick loop that claims due jobs with a lease, runs them and records each run.
-//! - [`repo`] and [`api`]: the job list, history, log file and the administrator's actions.
+//! - [`scheduler`]: the engine, the tick loop that claims due jobs with a lease, runs them and records each run.
+//! - [`jobs`]: the job resource: the job list, history, log file and the administrator's actions.
 
-pub mod api;
-pub mod repo;
+pub mod jobs;
 pub mod scheduler;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -45,7 +44,7 @@ fn enabled() -> bool {
 }
 
 /// This area's API types (see `kernel::ApiSet`).
-pub type Apis = api::JobApi;
+pub type Apis = jobs::http::JobApi;
 
 /// Starts this replica's scheduler with the jobs of `registry` (called by `Application::build`, so only
 /// `asp serve` and the tests run jobs).

@@ -3,6 +3,8 @@
 //! the job with its next due time. Row locks (`for update skip locked`) make a claim exclusive; the lease makes it
 //! survive the claiming transaction, and its expiry lets another replica take over from one that crashed.
 
+pub mod repo;
+
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
@@ -44,16 +46,6 @@ fn host_name() -> String {
         .unwrap_or_else(|| "asp".to_owned())
 }
 
-/// The next due time after a run, computed by the database from the job's schedule: the next multiple of the
-/// interval after now counted from the due time it served (no drift, no burst of catch-up runs), or the next
-/// daily time (UTC).
-const NEXT_RUN_SQL: &str = "case when schedule_type_id = 2 then
-        case when ((now() at time zone 'utc')::date + run_at) at time zone 'utc' > now()
-             then ((now() at time zone 'utc')::date + run_at) at time zone 'utc'
-             else ((now() at time zone 'utc')::date + 1 + run_at) at time zone 'utc' end
-    else coalesce(next_run, now()) + make_interval(secs => run_interval::float8
-        * (floor(greatest(extract(epoch from now() - coalesce(next_run, now())), 0) / run_interval) + 1)) end";
-
 impl Scheduler {
     pub fn new(pool: PgPool, registry: Registry) -> Self {
         let owner = format!("{}:{}:{}", host_name(), std::process::id(), &uuid::Uuid::new_v4().simple().to_string()[..8]);
@@ -94,54 +86,20 @@ impl Scheduler {
     /// One due job, claimed with its lease, its abandoned runs closed, and its new run recorded; or none.
     pub async fn claim(&self) -> anyhow::Result<Option<Claimed>> {
         let mut tx = self.pool.begin().await?;
-        let row: Option<(i64, i32, String, Option<DateTime<Utc>>)> = sqlx::query_as(
-            "update asp.job j set job_status = 1, lease_owner = $1, lease_until = now() + make_interval(secs => $2),
-                    last_run = now(), last_activity_notification = now()
-             where j.job_id = (
-                 select job_id from asp.job
-                 where active and next_run <= now() and job_type_id = any($3)
-                   and (job_status = 0 or lease_until is null or lease_until < now())
-                 order by next_run limit 1
-                 for update skip locked)
-             returning j.job_id, j.job_type_id, j.log_level, j.next_run",
-        )
-        .bind(&self.owner)
-        .bind(f64::from(LEASE_SECONDS))
-        .bind(self.registry.type_ids())
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some((job_id, job_type_id, log_level, scheduled_for)) = row else {
+        let Some((job_id, job_type_id, log_level, scheduled_for)) =
+            repo::claim(&mut tx, &self.owner, f64::from(LEASE_SECONDS), &self.registry.type_ids()).await?
+        else {
             return Ok(None);
         };
-        sqlx::query("update asp.job_run set end_time = now(), success = false, results_detail = $2 where job_id = $1 and end_time is null")
-            .bind(job_id)
-            .bind(ABANDONED)
-            .execute(&mut *tx)
-            .await?;
-        let job_run_id: i64 = sqlx::query_scalar(
-            "insert into asp.job_run (job_id, scheduled_for, run_by, start_time) values ($1, $2, $3, now()) returning job_run_id",
-        )
-        .bind(job_id)
-        .bind(scheduled_for)
-        .bind(&self.owner)
-        .fetch_one(&mut *tx)
-        .await?;
+        repo::close_unfinished_runs(&mut tx, job_id, ABANDONED).await?;
+        let job_run_id = repo::insert_run(&mut tx, job_id, scheduled_for, &self.owner).await?;
         tx.commit().await?;
         Ok(Some(Claimed { job_id, job_type_id, log_level, scheduled_for, job_run_id }))
     }
 
     async fn renew(&self, job_id: i64) -> anyhow::Result<bool> {
-        let renewed = sqlx::query(
-            "update asp.job set lease_until = now() + make_interval(secs => $3), last_activity_notification = now()
-             where job_id = $1 and lease_owner = $2 and job_status = 1",
-        )
-        .bind(job_id)
-        .bind(&self.owner)
-        .bind(f64::from(LEASE_SECONDS))
-        .execute(&self.pool)
-        .await?
-        .rows_affected();
-        Ok(renewed == 1)
+        let mut conn = self.pool.acquire().await?;
+        Ok(repo::renew(&mut conn, job_id, &self.owner, f64::from(LEASE_SECONDS)).await? == 1)
     }
 
     /// Runs a claimed job to the end (a panic is a failed run), renewing the lease meanwhile, then records it.
@@ -195,22 +153,8 @@ impl Scheduler {
     /// the lease; after a reset or a takeover the run is recorded but the job is left alone).
     async fn finish(&self, claimed: &Claimed, success: bool, detail: &str, log_text: Option<&str>) -> anyhow::Result<()> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("update asp.job_run set end_time = now(), success = $2, results_detail = $3, log_text = $4 where job_run_id = $1")
-            .bind(claimed.job_run_id)
-            .bind(success)
-            .bind(detail)
-            .bind(log_text)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query(&format!(
-            "update asp.job set job_status = 0, lease_owner = null, lease_until = null, last_activity_notification = now(),
-                    next_run = {NEXT_RUN_SQL}
-             where job_id = $1 and lease_owner = $2 and job_status = 1"
-        ))
-        .bind(claimed.job_id)
-        .bind(&self.owner)
-        .execute(&mut *tx)
-        .await?;
+        repo::finish_run(&mut tx, claimed.job_run_id, success, detail, log_text).await?;
+        repo::release(&mut tx, claimed.job_id, &self.owner).await?;
         tx.commit().await?;
         Ok(())
     }
