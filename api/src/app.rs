@@ -163,6 +163,7 @@ impl<E: Endpoint> Endpoint for RequestContextEndpoint<E> {
         if let Ok(v) = HeaderValue::from_str(&request_id) {
             resp.headers_mut().insert("x-request-id", v);
         }
+        crate::hardening::add_security_headers(&path, &mut resp);
         let failure = slot.0.lock().ok().and_then(|mut s| s.take());
         if let Some(detail) = failure {
             let pool = self.state.pool.clone();

@@ -109,7 +109,8 @@ fn is_json(req: &Request) -> bool {
     })
 }
 
-fn add_security_headers(path: &str, resp: &mut Response) {
+/// Sets the security headers on an answer to `path` (called for every answer by the request middleware).
+pub fn add_security_headers(path: &str, resp: &mut Response) {
     let h = resp.headers_mut();
     h.insert("x-content-type-options", HeaderValue::from_static("nosniff"));
     h.insert("x-frame-options", HeaderValue::from_static("DENY"));
@@ -135,49 +136,35 @@ impl<E: Endpoint> Endpoint for HardeningEndpoint<E> {
     type Output = Response;
 
     async fn call(&self, mut req: Request) -> poem::Result<Response> {
-        let path = req.uri().path().to_owned();
-        let is_api = path.starts_with("/api");
-        if is_api {
+        if req.uri().path().starts_with("/api") {
             if let Some(field) = nul_in_uri(&req) {
-                let mut resp = nul_refusal(&field);
-                add_security_headers(&path, &mut resp);
-                return Ok(resp);
+                return Ok(nul_refusal(&field));
             }
             let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
             if declared.is_some_and(|n| n > self.max_body_bytes) {
-                let mut resp = too_large(self.max_body_bytes);
-                add_security_headers(&path, &mut resp);
-                return Ok(resp);
+                return Ok(too_large(self.max_body_bytes));
             }
             if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
                 // Read the body once, bounded even when no length was declared (chunked), then hand it on.
                 let body = match req.take_body().into_bytes_limit(self.max_body_bytes).await {
                     Ok(b) => b,
                     Err(poem::error::ReadBodyError::PayloadTooLarge) => {
-                        let mut resp = too_large(self.max_body_bytes);
-                        add_security_headers(&path, &mut resp);
-                        return Ok(resp);
+                        return Ok(too_large(self.max_body_bytes));
                     }
                     Err(e) => return Err(e.into()),
                 };
                 if is_json(&req) && body_may_hold_nul(&body) {
                     if let Ok(value) = serde_json::from_slice::<Value>(&body) {
                         if let Some(field) = nul_path(&value) {
-                            let mut resp = nul_refusal(&field);
-                            add_security_headers(&path, &mut resp);
-                            return Ok(resp);
+                            return Ok(nul_refusal(&field));
                         }
                     }
                 }
                 req.set_body(body);
             }
         }
-        let mut resp = match self.inner.call(req).await {
-            Ok(r) => r.into_response(),
-            Err(e) => e.into_response(),
-        };
-        add_security_headers(&path, &mut resp);
-        Ok(resp)
+        // Errors go on unchanged: the request middleware shapes them (and reads the operation id they carry).
+        self.inner.call(req).await.map(IntoResponse::into_response)
     }
 }
 
