@@ -3,6 +3,16 @@
 
 use crate::error::{ApiError, ValidationError};
 
+/// Optional text as the user meant it: trimmed, and `None` when nothing is left.
+pub fn trimmed(v: &Option<String>) -> Option<&str> {
+    v.as_deref().map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// [`trimmed`], owned.
+pub fn trimmed_owned(v: &Option<String>) -> Option<String> {
+    trimmed(v).map(str::to_owned)
+}
+
 /// Collects validation messages so one answer lists every problem.
 #[derive(Default)]
 pub struct Problems(pub Vec<ValidationError>);
@@ -69,5 +79,8 @@ mod tests {
         let fields: Vec<&str> = p.0.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(fields, ["f", "g", "h"]);
         assert!(p.check().is_err());
+        assert_eq!(trimmed(&Some("  a b ".into())), Some("a b"));
+        assert_eq!(trimmed_owned(&Some("   ".into())), None);
+        assert_eq!(trimmed(&None), None);
     }
 }

@@ -11,7 +11,7 @@ use kernel::listing::{date_window, Page, SortSpec};
 use kernel::perm;
 use kernel::records;
 use kernel::state::AppState;
-use kernel::validate::Problems;
+use kernel::validate::{trimmed, Problems};
 use kernel::Perm;
 
 use super::model::{AlertAuditPage, AlertAuditRow, AlertNotification, AlertRecipientPage, AlertSearch, AlertSearchExport, AlertType, AlertUsersRequest, SiteCode};
@@ -57,12 +57,8 @@ pub const RECIPIENT_SORT: SortSpec = SortSpec {
     default_descending: true,
 };
 
-fn clean(v: &Option<String>) -> Option<&str> {
-    v.as_deref().map(str::trim).filter(|s| !s.is_empty())
-}
-
 fn digits(problems: &mut Problems, v: &Option<String>, field: &str, label: &str) -> Option<i64> {
-    let v = clean(v)?;
+    let v = trimmed(v)?;
     if !v.bytes().all(|b| b.is_ascii_digit()) {
         problems.add(field, "digitsOnly", &format!("{label} must contain digits only."));
         return None;
@@ -86,7 +82,7 @@ pub fn parse_date(s: &str) -> Option<NaiveDate> {
 }
 
 fn date(problems: &mut Problems, v: &Option<String>, field: &str, label: &str) -> Option<NaiveDate> {
-    let v = clean(v)?;
+    let v = trimmed(v)?;
     let parsed = parse_date(v);
     if parsed.is_none() {
         problems.add(field, "invalid", &format!("Please enter a valid value for {label}"));
@@ -125,7 +121,7 @@ pub fn validate(s: &AlertSearch, today: NaiveDate) -> ApiResult<AlertFilter> {
         }
         Some(t) => Some(t),
     };
-    let site_code = clean(&s.site_code).map(str::to_ascii_uppercase);
+    let site_code = trimmed(&s.site_code).map(str::to_ascii_uppercase);
     if site_code.as_ref().is_some_and(|c| c.len() > 40) {
         problems.add("site_code", "invalid", "Please enter a valid value for Site Code");
     }

@@ -8,7 +8,7 @@ use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, XlsxFile};
 use kernel::listing::{PageRequest, SortSpec};
 use kernel::state::AppState;
-use kernel::validate::Problems;
+use kernel::validate::{trimmed_owned, Problems};
 
 use super::model::{GlossaryExportRequest, GlossaryInput, GlossaryPage, GlossaryTerm};
 use super::repo::{self, NewTerm};
@@ -33,24 +33,20 @@ pub const SORT: SortSpec = SortSpec {
     default_descending: true,
 };
 
-fn clean(v: &Option<String>) -> Option<String> {
-    v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
-}
-
 /// Checks a new term; every problem is reported at once.
 pub fn validate(input: &GlossaryInput) -> ApiResult<NewTerm> {
     let mut problems = Problems::default();
-    let label = clean(&input.label);
+    let label = trimmed_owned(&input.label);
     if label.is_none() {
         problems.add("label", "required", "Please enter a valid value for Label");
     }
     let term = NewTerm {
         label: label.unwrap_or_default(),
-        description: clean(&input.description),
-        abbrevation: clean(&input.abbrevation),
-        location: clean(&input.location),
-        notes: clean(&input.notes),
-        status: clean(&input.status),
+        description: trimmed_owned(&input.description),
+        abbrevation: trimmed_owned(&input.abbrevation),
+        location: trimmed_owned(&input.location),
+        notes: trimmed_owned(&input.notes),
+        status: trimmed_owned(&input.status),
     };
     for (value, max, field, label) in [
         (Some(&term.label), 200, "label", "Label"),

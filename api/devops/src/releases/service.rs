@@ -8,7 +8,7 @@ use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, XlsxFile};
 use kernel::listing::{PageRequest, SortSpec};
 use kernel::state::AppState;
-use kernel::validate::Problems;
+use kernel::validate::{trimmed_owned, Problems};
 
 use super::model::{Release, ReleaseExportRequest, ReleaseInput, ReleasePage, ReleaseSaved};
 use super::repo::{self, NewRelease};
@@ -32,10 +32,6 @@ pub const SORT: SortSpec = SortSpec {
 pub const NOT_FOUND: &str = "The release you are trying to find does not exist.";
 const MAX_TEXT: usize = 4000;
 
-fn clean(v: &Option<String>) -> Option<String> {
-    v.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned)
-}
-
 fn too_long(problems: &mut Problems, v: &Option<String>, max: usize, field: &str, label: &str) {
     if v.as_ref().is_some_and(|s| s.chars().count() > max) {
         problems.add(field, "maxLength", &format!("{label} can be at most {max} characters."));
@@ -53,7 +49,7 @@ pub fn validate(input: &ReleaseInput) -> ApiResult<NewRelease> {
     if input.release_id.is_some_and(|id| id != 0) {
         problems.add("release_id", "invalid", "A new release must have release_id 0.");
     }
-    let number = clean(&input.release_number);
+    let number = trimmed_owned(&input.release_number);
     match number.as_deref() {
         None => problems.add("release_number", "required", "Please enter a valid value for Release Number"),
         Some(n) if !valid_release_number(n) => {
@@ -61,16 +57,16 @@ pub fn validate(input: &ReleaseInput) -> ApiResult<NewRelease> {
         }
         Some(_) => {}
     }
-    let title = clean(&input.release_title);
+    let title = trimmed_owned(&input.release_title);
     if title.is_none() {
         problems.add("release_title", "required", "Please enter a valid value for Release Title");
     }
     too_long(&mut problems, &title, 200, "release_title", "Release Title");
-    let released_by_user = clean(&input.released_by_user);
+    let released_by_user = trimmed_owned(&input.released_by_user);
     too_long(&mut problems, &released_by_user, 100, "released_by_user", "Released By");
-    let approved_by_user = clean(&input.approved_by_user);
+    let approved_by_user = trimmed_owned(&input.approved_by_user);
     too_long(&mut problems, &approved_by_user, 100, "approved_by_user", "Approved By");
-    let teams_link = clean(&input.teams_link);
+    let teams_link = trimmed_owned(&input.teams_link);
     too_long(&mut problems, &teams_link, 2000, "teams_link", "Release Notes Link");
     if teams_link.as_deref().is_some_and(|l| !(l.starts_with("https://") || l.starts_with("http://")) || l.chars().any(char::is_whitespace)) {
         problems.add("teams_link", "invalid", "Release Notes Link must be an http or https address.");
@@ -86,8 +82,8 @@ pub fn validate(input: &ReleaseInput) -> ApiResult<NewRelease> {
     let mut notes: [(Option<String>, Option<String>); 10] = Default::default();
     for (i, note) in notes.iter_mut().enumerate() {
         let suffix = if i == 0 { String::new() } else { (i + 1).to_string() };
-        let bug = clean(bugs[i]);
-        let text = clean(texts[i]);
+        let bug = trimmed_owned(bugs[i]);
+        let text = trimmed_owned(texts[i]);
         too_long(&mut problems, &bug, 50, &format!("release_bug_number{suffix}"), &format!("Bug Number {}", i + 1));
         too_long(&mut problems, &text, MAX_TEXT, &format!("release_text{suffix}"), &format!("Bug Description {}", i + 1));
         *note = (bug, text);
