@@ -12,8 +12,9 @@ import {
   sortDirectionNotice,
   visibleColumns,
 } from './columns';
+import type { GridColumn, GridSort } from './types';
 
-const COLUMNS = [
+const COLUMNS: GridColumn[] = [
   { field: 'release_number', header: 'Release Number', configurable: false },
   { field: 'release_title', header: 'Title' },
   { field: 'release_date', header: 'Date', kind: 'date' },
@@ -48,7 +49,7 @@ describe('mergeColumns', () => {
     expect(parseFieldList('["a", 2, "b"]')).toEqual(['a', 'b']);
   });
   it('keeps at most 100 fields per list', () => {
-    const many = Array.from({ length: 150 }, (_, i) => ({ field: `c${i}` }));
+    const many: GridColumn[] = Array.from({ length: 150 }, (_, i) => ({ field: `c${i}`, header: `C${i}` }));
     const merged = mergeColumns(many, JSON.stringify(many.map((c) => c.field)), '[]');
     expect(merged.displayed).toHaveLength(MAX_COLUMNS);
     expect(gridSettingItems('g', { displayed: many.map((c) => c.field), available: [] })[0].setting_value).toBe(
@@ -112,7 +113,7 @@ describe('grid settings', () => {
     ]);
   });
   it('a default direction has no effect without a default field', () => {
-    const fallback = { field: 'release_number', direction: 'desc' };
+    const fallback: GridSort = { field: 'release_number', direction: 'desc' };
     expect(initialSort({ defaultSortField: null, defaultSortDirection: 'asc' }, fallback)).toBe(fallback);
     expect(initialSort({ defaultSortField: 'b', defaultSortDirection: null }, fallback, ['b'])).toEqual({ field: 'b', direction: 'asc' });
     expect(initialSort({ defaultSortField: 'b', defaultSortDirection: 'desc' }, fallback, ['b'])).toEqual({ field: 'b', direction: 'desc' });

@@ -12,7 +12,7 @@ import {
 } from './dbtools';
 
 describe('history compare selection', () => {
-  const row = (id) => ({ objectAuditLog_ID: id, schema_name: 'asp', object_name: 'f' });
+  const row = (id: number) => ({ objectAuditLog_ID: id, schema_name: 'asp', object_name: 'f' });
   it('needs exactly two rows', () => {
     expect(compareSelection([])).toEqual({ ok: false, message: COMPARE_ONLY_TWO });
     expect(compareSelection([row(1)])).toEqual({ ok: false, message: COMPARE_ONLY_TWO });
@@ -21,7 +21,7 @@ describe('history compare selection', () => {
   });
   it('puts the older (lower audit id) on the left whatever the selection order', () => {
     const result = compareSelection([row(20), row(9)]);
-    expect(result.ok).toBe(true);
+    if (!result.ok) throw new Error('expected a valid selection');
     expect(result.left.objectAuditLog_ID).toBe(9);
     expect(result.right.objectAuditLog_ID).toBe(20);
   });

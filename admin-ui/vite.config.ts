@@ -15,7 +15,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{js,jsx}'],
-    setupFiles: ['src/test/setup.js'],
+    include: ['src/**/*.test.{ts,tsx,js,jsx}'],
+    setupFiles: ['src/test/setup.ts'],
   },
 });

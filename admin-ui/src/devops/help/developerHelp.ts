@@ -11,10 +11,10 @@ export const HELP_IDS = {
 };
 
 /** The help id a click asks for, or null: needs Ctrl and Alt held and an element with data-help-id. */
-export function helpIdOfClick(event) {
+export function helpIdOfClick(event: Pick<MouseEvent, 'ctrlKey' | 'altKey' | 'target'> | null | undefined): string | null {
   if (!event?.ctrlKey || !event?.altKey) return null;
   const target = event.target;
-  const element = target && typeof target.closest === 'function' ? target.closest('[data-help-id]') : null;
+  const element = target instanceof Element ? target.closest('[data-help-id]') : null;
   const id = element?.getAttribute('data-help-id');
   return id ? id : null;
 }
