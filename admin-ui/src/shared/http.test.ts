@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient, HttpError, IGNORED_403, SERVER_ERROR, toFieldErrors } from './http';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { createHttpClient, HttpError, IGNORED_403, SERVER_ERROR, toFieldErrors, type HttpClient } from './http';
 
-function respond(status, body, headers = {}) {
+function respond(status: number, body?: unknown, headers: Record<string, string> = {}) {
   return new Response(body === undefined ? '' : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -9,26 +9,41 @@ function respond(status, body, headers = {}) {
 }
 
 describe('http client', () => {
-  let fetchMock;
-  let handlers;
-  let client;
+  let fetchMock: Mock<typeof fetch>;
+  let handlers: { onUnauthorized: Mock<() => void>; onOffline: Mock<() => void>; notify: Mock<(message: string, type: string) => void> };
+  let client: HttpClient;
 
   beforeEach(() => {
-    fetchMock = vi.fn();
+    fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchMock);
     handlers = { onUnauthorized: vi.fn(), onOffline: vi.fn(), notify: vi.fn() };
     client = createHttpClient({ getToken: () => 'tok-123', ...handlers });
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  /** What the client handed to fetch in its `index`th call. */
+  function sent(index = 0) {
+    const [url, init] = fetchMock.mock.calls[index]!;
+    return { url, init: init!, headers: init!.headers as Headers };
+  }
+
+  async function failure(promise: Promise<unknown>): Promise<HttpError> {
+    try {
+      await promise;
+    } catch (error) {
+      return error as HttpError;
+    }
+    throw new Error('the call did not fail');
+  }
+
   it('adds the bearer token and JSON headers', async () => {
     fetchMock.mockResolvedValue(respond(200, { ok: true }));
     const answer = await client('/api/V1/Site/UserContext', { method: 'POST', body: { a: 1 } });
 
-    const [url, init] = fetchMock.mock.calls[0];
+    const { url, init, headers } = sent();
     expect(url).toBe('/api/V1/Site/UserContext');
-    expect(init.headers.get('Authorization')).toBe('Bearer tok-123');
-    expect(init.headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(headers.get('Content-Type')).toBe('application/json');
     expect(init.body).toBe('{"a":1}');
     expect(answer.json).toEqual({ ok: true });
   });
@@ -36,22 +51,22 @@ describe('http client', () => {
   it('keeps headers given by ra-data-simple-rest (Range) and exposes response headers', async () => {
     fetchMock.mockResolvedValue(respond(200, [], { 'Content-Range': 'users 0-9/42' }));
     const answer = await client('/api/admin/users', { headers: new Headers({ Range: 'users=0-9' }) });
-    const init = fetchMock.mock.calls[0][1];
-    expect(init.headers.get('Range')).toBe('users=0-9');
-    expect(init.headers.get('Authorization')).toBe('Bearer tok-123');
-    expect(init.headers.get('Cache-Control')).toBe('no-cache');
+    const { headers } = sent();
+    expect(headers.get('Range')).toBe('users=0-9');
+    expect(headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(headers.get('Cache-Control')).toBe('no-cache');
     expect(answer.headers.get('Content-Range')).toBe('users 0-9/42');
   });
 
   it('sends no token on public calls', async () => {
     fetchMock.mockResolvedValue(respond(200, {}));
     await client('/api/auth/login', { method: 'POST', body: {}, auth: false });
-    expect(fetchMock.mock.calls[0][1].headers.has('Authorization')).toBe(false);
+    expect(sent().headers.has('Authorization')).toBe(false);
   });
 
   it('logs out on 401 of an authenticated call', async () => {
     fetchMock.mockResolvedValue(respond(401, { status: 401, message: 'Unauthorized' }));
-    const error = await client('/api/V1/Site/UserContext').catch((e) => e);
+    const error = await failure(client('/api/V1/Site/UserContext'));
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBe(401);
     expect(handlers.onUnauthorized).toHaveBeenCalledTimes(1);
@@ -59,7 +74,7 @@ describe('http client', () => {
 
   it('does not log out when a sign-in attempt is refused', async () => {
     fetchMock.mockResolvedValue(respond(401, { message: 'Invalid username or password.' }));
-    const error = await client('/api/auth/login', { method: 'POST', body: {}, auth: false }).catch((e) => e);
+    const error = await failure(client('/api/auth/login', { method: 'POST', body: {}, auth: false }));
     expect(error.message).toBe('Invalid username or password.');
     expect(handlers.onUnauthorized).not.toHaveBeenCalled();
   });
@@ -79,7 +94,7 @@ describe('http client', () => {
 
   it('replaces any 500 message by the generic one', async () => {
     fetchMock.mockResolvedValue(respond(500, { message: 'db exploded', requestId: 'r1' }));
-    const error = await client('/api/x').catch((e) => e);
+    const error = await failure(client('/api/x'));
     expect(error.message).toBe(SERVER_ERROR);
     expect(handlers.notify).toHaveBeenCalledWith('Error communicating with the server.', 'error');
   });
@@ -101,7 +116,7 @@ describe('http client', () => {
     };
     fetchMock.mockResolvedValueOnce(respond(400, body)).mockResolvedValueOnce(respond(400, body));
 
-    const error = await client('/api/x', { method: 'POST', body: {} }).catch((e) => e);
+    const error = await failure(client('/api/x', { method: 'POST', body: {} }));
     expect(error.body.errors).toEqual({ password: 'Too weak', root: { serverError: 'General problem' } });
     expect(error.apiErrors).toHaveLength(2);
     expect(handlers.notify.mock.calls).toEqual([
