@@ -1,35 +1,53 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, Divider, Stack, TextField, Typography } from '@mui/material';
-import { useLogin } from 'react-admin';
-import { loadAuthConfig, ssoLoginUrl } from '../lib/authConfig';
-import { takeSsoError } from '../lib/sso';
+import { loadAuthConfig, ssoLoginUrl, takeSsoError, type AuthConfig } from '../sso';
 
-export function LoginPage() {
-  const login = useLogin();
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface SignInFormProps {
+  /** The heading; each app names itself. */
+  title: string;
+  /**
+   * Signs in with the typed credentials (the console through react-admin's login, the portal directly). A rejection's
+   * message is shown on the form; on success the app moves on and the form stays disabled until it is gone.
+   */
+  signIn: (credentials: Credentials) => Promise<unknown>;
+  /** Where the OpenID provider sends the browser back with `#sso_code=...`: the root of the app. */
+  ssoReturnTo: string;
+}
+
+/**
+ * User name and password, plus 'Sign in with SSO' when the server has an OpenID provider. A failed SSO return
+ * (stored by completeSsoReturn before the app mounted) is shown once.
+ */
+export function SignInForm({ title, signIn, ssoReturnTo }: SignInFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState(() => takeSsoError());
+  const [error, setError] = useState<string | null>(() => takeSsoError());
   const [busy, setBusy] = useState(false);
-  const [config, setConfig] = useState(null);
+  const [config, setConfig] = useState<AuthConfig | null>(null);
 
   useEffect(() => {
-    loadAuthConfig().then(setConfig);
+    let mounted = true;
+    loadAuthConfig().then((loaded) => mounted && setConfig(loaded));
+    return () => {
+      mounted = false;
+    };
   }, []);
 
-  const submit = async (event) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      await login({ username, password });
+      await signIn({ username, password });
     } catch (e) {
-      setError(e?.message || 'Sign-in failed.');
+      setError((e as Error | null)?.message || 'Sign-in failed.');
       setBusy(false);
     }
-  };
-
-  const sso = () => {
-    window.location.assign(ssoLoginUrl(config, `${window.location.origin}/`));
   };
 
   return (
@@ -37,7 +55,7 @@ export function LoginPage() {
       <Card sx={{ width: 380 }}>
         <CardContent>
           <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-            Sign in to ASP
+            {title}
           </Typography>
           <form onSubmit={submit} noValidate>
             <Stack spacing={2}>
@@ -74,7 +92,8 @@ export function LoginPage() {
           {config?.oidcEnabled && (
             <>
               <Divider sx={{ my: 2 }}>or</Divider>
-              <Button fullWidth variant="outlined" onClick={sso} data-testid="login-sso">
+              {/* A link, not a script navigation: the provider's page is an ordinary page load either way. */}
+              <Button fullWidth variant="outlined" href={ssoLoginUrl(config, ssoReturnTo)} data-testid="login-sso">
                 Sign in with SSO
               </Button>
             </>
