@@ -1,18 +1,23 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { AppBar, Box, Button, TextField, Toolbar, Typography } from '@mui/material';
-import { api } from '@asp/client/api';
+import { callApi } from '@asp/client/api';
 import { notify } from '@asp/client/events';
 import { navigate } from '../lib/router';
-import { canSwitchSite, homeFor, navItems, portalRole, showAspButton } from '../lib/roles';
+import { canSwitchSite, homeFor, navItems, portalRole, showAspButton, type UserContext } from '../lib/roles';
 
-function SiteSelect({ context, onContext }) {
+interface ContextProps {
+  context: UserContext;
+  onContext: (next: UserContext) => void;
+}
+
+function SiteSelect({ context, onContext }: ContextProps) {
   const [busy, setBusy] = useState(false);
-  const change = async (event) => {
+  const change = async (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const code = event.target.value;
     if (!code || code === context.currentSite?.siteCode) return;
     setBusy(true);
     try {
-      const next = await api.put('/api/V1/Site/CurrentSite', { site_code: code });
+      const next = await callApi('put', '/V1/Site/CurrentSite', { body: { site_code: code } });
       notify(`Site set to ${next?.currentSite?.siteCode || code}`, 'success');
       onContext(next);
       navigate(homeFor(next));
@@ -43,7 +48,13 @@ function SiteSelect({ context, onContext }) {
   );
 }
 
-export function PortalShell({ context, path, onContext, onSignOut, children }) {
+interface PortalShellProps extends ContextProps {
+  path: string;
+  onSignOut: () => void;
+  children: ReactNode;
+}
+
+export function PortalShell({ context, path, onContext, onSignOut, children }: PortalShellProps) {
   const role = portalRole(context);
   const title = role === 'supplier' ? 'ASP Supplier Portal' : 'ASP Customer Portal';
   return (

@@ -8,7 +8,7 @@ const EVENTS = ['keydown', 'click', 'wheel'];
 const CHECK_MS = 15000;
 
 /** Keeps an active user's 15-minute token alive; an idle user is left to run out (the server ends the session). */
-export function useTokenRefresh(enabled) {
+export function useTokenRefresh(enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return undefined;
     const mark = () => localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now()));

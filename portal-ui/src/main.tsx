@@ -3,9 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { completeSsoReturn } from './lib/auth';
 
-// The SSO code must be exchanged before the router reads the address (see lib/auth.js).
+// The SSO code must be exchanged before the router reads the address (see completeSsoReturn in @asp/client/sso).
 completeSsoReturn().finally(() => {
-  createRoot(document.getElementById('root')).render(
+  createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,

@@ -1,59 +1,45 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from './App';
+import type { UserContext } from './lib/roles';
+import type { PunchinLocation } from './lib/locations';
+import { site, userContext, type ContextSpec } from './test/fixtures';
 
-function json(body, status = 200) {
+function json(body: unknown, status = 200) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
 }
 
-const sites = [
-  { site_id: 1, siteCode: 'ACME-N', site_name: 'Acme North' },
-  { site_id: 3, siteCode: 'GEA-POR', site_name: 'Gea Portal' },
-];
-const context = ({ user = {}, perms = [], appType = 0, isPunchinUser = false, currentSite }) => ({
-  currentUser: {
-    asp_users_id: 9,
-    user_id: 'u',
-    fname: 'Pat',
-    lname: 'Portal',
-    fss_employee: false,
-    supplier_portal_user: false,
-    customer_punchin_location_id: null,
-    ...user,
-  },
-  currentSite: currentSite ?? { site_id: 1, siteCode: 'ACME-N', customer_portal_catalog: false },
-  availableSites: sites,
-  permissions: perms.map((permission_name, i) => ({ permission_name, security_permission_id: i })),
-  isPunchinUser,
-  appType,
-  menuItems: [],
-});
+const sites = [site('ACME-N', { site_id: 1, site_name: 'Acme North' }), site('GEA-POR', { site_id: 3, site_name: 'Gea Portal' })];
+const context = (spec: ContextSpec) => userContext({ availableSites: sites, ...spec });
 
-const LOCATIONS = [
+const LOCATIONS: PunchinLocation[] = [
   { customer_punchin_location_id: 1, business_unit: 'BU1', state: 'OR', city: 'Portland', map_to_site_id: 1, map_to_site_code: 'ACME-N' },
   { customer_punchin_location_id: 2, business_unit: 'BU1', state: 'WA', city: 'Seattle', map_to_site_id: 1, map_to_site_code: 'ACME-N' },
 ];
 
+const urlOf = (input: Parameters<typeof fetch>[0]) => String(input);
+
 describe('portal role routing', () => {
-  let fetchMock;
-  let answerContext;
+  let fetchMock: Mock<typeof fetch>;
+  let answerContext: UserContext;
 
   beforeEach(() => {
     window.history.replaceState(null, '', '/portal/');
     localStorage.setItem('asp.token', 'tok');
-    fetchMock = vi.fn(async (url, init) => {
+    fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+      const url = urlOf(input);
       if (url.startsWith('/api/V1/Site/UserContext')) return json(answerContext);
       if (url === '/api/V1/Version') return json({ version: '8.67.5' });
       if (url.startsWith('/api/V1/Cart/GetPunchinLocationsBySiteId/')) return json(LOCATIONS);
       if (url === '/api/V1/Cart/PunchinLocation/Select') {
-        const body = JSON.parse(init.body);
+        const body = JSON.parse(String(init?.body));
         return json({
           ...answerContext,
           currentUser: { ...answerContext.currentUser, customer_punchin_location_id: body.customer_punchin_location_id },
-          currentSite: { site_id: 1, siteCode: 'ACME-N' },
+          currentSite: site('ACME-N', { site_id: 1 }),
         });
       }
       return json({ status: 404, message: 'Not found' }, 404);
@@ -66,7 +52,7 @@ describe('portal role routing', () => {
     localStorage.clear();
     render(<App />);
     expect(await screen.findByTestId('login-username')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([u]) => u.startsWith('/api/V1/Site/UserContext'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([u]) => urlOf(u).startsWith('/api/V1/Site/UserContext'))).toBe(false);
   });
 
   it('sends a customer (appType 2) to the customer home with Home and Quotes', async () => {
@@ -84,7 +70,7 @@ describe('portal role routing', () => {
   });
 
   it('routes a CustomerPortalUser to the quotes page with its honest empty state', async () => {
-    answerContext = context({ perms: ['CustomerPortalUser'], currentSite: { site_id: 1, siteCode: 'ACME-N', customer_portal_catalog: true } });
+    answerContext = context({ perms: ['CustomerPortalUser'], currentSite: site('ACME-N', { customer_portal_catalog: true }) });
     window.history.replaceState(null, '', '/portal/#/customer-portal/quotes');
     render(<App />);
     expect(await screen.findByTestId('quotes-page')).toBeTruthy();
@@ -115,14 +101,14 @@ describe('portal role routing', () => {
       appType: 2,
       isPunchinUser: true,
       user: { fss_employee: true },
-      currentSite: { site_id: 3, siteCode: 'GEA-POR' },
+      currentSite: site('GEA-POR', { site_id: 3 }),
     });
     render(<App />);
     expect(await screen.findByText('Select Your Location')).toBeTruthy();
     expect(screen.queryByTestId('portal-site-select')).toBeNull();
     expect(screen.queryByTestId('asp-button')).toBeNull();
 
-    const submit = screen.getByTestId('location-submit');
+    const submit = screen.getByTestId('location-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     await screen.findByTestId('location-business-unit');
     fireEvent.change(screen.getByTestId('location-business-unit'), { target: { value: 'BU1' } });
@@ -133,9 +119,9 @@ describe('portal role routing', () => {
     expect(submit.disabled).toBe(false);
 
     await act(async () => fireEvent.click(submit));
-    const [, init] = fetchMock.mock.calls.find(([u]) => u === '/api/V1/Cart/PunchinLocation/Select');
-    expect(init.method).toBe('PUT');
-    expect(JSON.parse(init.body)).toEqual({ customer_punchin_location_id: 2, site_id: 3 });
+    const [, init] = fetchMock.mock.calls.find(([u]) => u === '/api/V1/Cart/PunchinLocation/Select')!;
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({ customer_punchin_location_id: 2, site_id: 3 });
     expect(await screen.findByText('Location Selected')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Select Your Location')).toBeNull());
     expect(screen.getByTestId('current-site').textContent).toBe('You are currently logged on to site: ACME-N');
@@ -146,7 +132,7 @@ describe('portal role routing', () => {
       appType: 2,
       isPunchinUser: true,
       user: { customer_punchin_location_id: 1 },
-      currentSite: { site_id: 3, siteCode: 'GEA-POR' },
+      currentSite: site('GEA-POR', { site_id: 3 }),
     });
     render(<App />);
     expect(await screen.findByTestId('customer-home')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { site, userContext as ctx } from '../test/fixtures';
 import {
   canSwitchSite,
   homeFor,
@@ -8,16 +9,6 @@ import {
   resolveRoute,
   showAspButton,
 } from './roles';
-
-const site = (siteCode, extra = {}) => ({ site_id: 1, siteCode, ...extra });
-const ctx = ({ user = {}, perms = [], appType = 0, isPunchinUser = false, currentSite = site('ACME-N') } = {}) => ({
-  currentUser: { asp_users_id: 1, fss_employee: false, supplier_portal_user: false, customer_punchin_location_id: null, ...user },
-  currentSite,
-  availableSites: [site('ACME-N'), site('ACME-S')],
-  permissions: perms.map((permission_name, i) => ({ permission_name, security_permission_id: i })),
-  isPunchinUser,
-  appType,
-});
 
 describe('portalRole', () => {
   it('makes appType 2 a customer', () => {

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { businessUnits, canSelectLocation, citiesFor, selectedLocation, statesFor, updateSelection } from './locations';
+import {
+  businessUnits,
+  canSelectLocation,
+  citiesFor,
+  selectedLocation,
+  statesFor,
+  updateSelection,
+  type PunchinLocation,
+} from './locations';
 
-const locations = [
-  { customer_punchin_location_id: 1, business_unit: 'BU1', state: 'OR', city: 'Portland', map_to_site_id: 2 },
-  { customer_punchin_location_id: 2, business_unit: 'BU1', state: 'WA', city: 'Seattle', map_to_site_id: 1 },
-  { customer_punchin_location_id: 3, business_unit: 'BU2', state: 'OR', city: 'Salem', map_to_site_id: 3 },
-  { customer_punchin_location_id: 4, business_unit: 'BU1', state: 'OR', city: 'Eugene', map_to_site_id: 3 },
+const locations: PunchinLocation[] = [
+  { customer_punchin_location_id: 1, business_unit: 'BU1', state: 'OR', city: 'Portland', map_to_site_id: 2, map_to_site_code: 'ACME-S' },
+  { customer_punchin_location_id: 2, business_unit: 'BU1', state: 'WA', city: 'Seattle', map_to_site_id: 1, map_to_site_code: 'ACME-N' },
+  { customer_punchin_location_id: 3, business_unit: 'BU2', state: 'OR', city: 'Salem', map_to_site_id: 3, map_to_site_code: 'GEA-MAIN' },
+  { customer_punchin_location_id: 4, business_unit: 'BU1', state: 'OR', city: 'Eugene', map_to_site_id: 3, map_to_site_code: 'GEA-MAIN' },
 ];
 
 describe('location cascade', () => {
@@ -39,6 +47,6 @@ describe('Select Location enabling', () => {
     expect(canSelectLocation(null, { businessUnit: 'BU1', state: 'OR', city: 'Portland' })).toBe(false);
   });
   it('finds the chosen location', () => {
-    expect(selectedLocation(locations, { businessUnit: 'BU1', state: 'OR', city: 'Eugene' }).customer_punchin_location_id).toBe(4);
+    expect(selectedLocation(locations, { businessUnit: 'BU1', state: 'OR', city: 'Eugene' })?.customer_punchin_location_id).toBe(4);
   });
 });

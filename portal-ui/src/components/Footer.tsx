@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import { api } from '@asp/client/api';
+import { callApi } from '@asp/client/api';
 
 export function Footer() {
   const [version, setVersion] = useState('');
   useEffect(() => {
-    api
-      .get('/api/V1/Version', { auth: false, quiet: true })
+    callApi('get', '/V1/Version', { auth: false, quiet: true })
       .then((answer) => setVersion(answer?.version ? `Version ${answer.version}` : ''))
       .catch(() => undefined);
   }, []);

@@ -10,14 +10,31 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { api } from '@asp/client/api';
+import { callApi } from '@asp/client/api';
 import { notify } from '@asp/client/events';
-import { businessUnits, citiesFor, selectedLocation, statesFor, updateSelection } from '../lib/locations';
-import { needsPunchinLocation } from '../lib/roles';
+import {
+  businessUnits,
+  citiesFor,
+  selectedLocation,
+  statesFor,
+  updateSelection,
+  type LocationSelection,
+  type PunchinLocation,
+} from '../lib/locations';
+import { needsPunchinLocation, type UserContext } from '../lib/roles';
 
-const EMPTY = { businessUnit: '', state: '', city: '' };
+const EMPTY: LocationSelection = { businessUnit: '', state: '', city: '' };
 
-function Choice({ label, value, options, disabled, onChange, testId }) {
+interface ChoiceProps {
+  label: string;
+  value: string;
+  options: string[];
+  disabled?: boolean;
+  onChange: (value: string) => void;
+  testId: string;
+}
+
+function Choice({ label, value, options, disabled, onChange, testId }: ChoiceProps) {
   return (
     <TextField
       select
@@ -43,10 +60,10 @@ function Choice({ label, value, options, disabled, onChange, testId }) {
  * Punch-in users of the shared portal site must say where they order from; the answer maps them to a real site.
  * It cannot be dismissed.
  */
-export function LocationDialog({ context, onContext }) {
+export function LocationDialog({ context, onContext }: { context: UserContext; onContext: (next: UserContext) => void }) {
   const open = needsPunchinLocation(context);
   const siteId = context?.currentSite?.site_id;
-  const [locations, setLocations] = useState(null);
+  const [locations, setLocations] = useState<PunchinLocation[] | null>(null);
   const [selection, setSelection] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -56,8 +73,7 @@ export function LocationDialog({ context, onContext }) {
     let cancelled = false;
     setLocations(null);
     setFailed(false);
-    api
-      .get(`/api/V1/Cart/GetPunchinLocationsBySiteId/${encodeURIComponent(siteId)}`)
+    callApi('get', '/V1/Cart/GetPunchinLocationsBySiteId/{id}', { path: { id: siteId } })
       .then((answer) => !cancelled && setLocations(Array.isArray(answer) ? answer : []))
       .catch(() => !cancelled && setFailed(true));
     return () => {
@@ -65,16 +81,15 @@ export function LocationDialog({ context, onContext }) {
     };
   }, [open, siteId]);
 
-  const choose = (field) => (value) => setSelection((s) => updateSelection(s, field, value));
+  const choose = (field: keyof LocationSelection) => (value: string) => setSelection((s) => updateSelection(s, field, value));
   const location = selectedLocation(locations, selection);
 
   const submit = async () => {
-    if (!location) return;
+    if (!location || siteId == null) return;
     setBusy(true);
     try {
-      const context = await api.put('/api/V1/Cart/PunchinLocation/Select', {
-        customer_punchin_location_id: location.customer_punchin_location_id,
-        site_id: siteId,
+      const context = await callApi('put', '/V1/Cart/PunchinLocation/Select', {
+        body: { customer_punchin_location_id: location.customer_punchin_location_id, site_id: siteId },
       });
       notify('Location Selected', 'success');
       setSelection(EMPTY);

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 
 // Hash routes (/portal/#/customer-portal/quotes) work on a reload whatever the server does with unknown paths
 // under /portal/, and need no router library.
-export function currentPath(hash = window.location.hash) {
+export function currentPath(hash: string = window.location.hash): string {
   const path = hash.replace(/^#/, '').split('?')[0];
   if (!path || path === '/') return '/';
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-export function navigate(path, { replace = false } = {}) {
+export function navigate(path: string, { replace = false }: { replace?: boolean } = {}): void {
   const target = `#${path}`;
   if (window.location.hash === target) return;
   if (replace) window.history.replaceState(window.history.state, '', target);
@@ -17,7 +17,7 @@ export function navigate(path, { replace = false } = {}) {
   window.dispatchEvent(new HashChangeEvent('hashchange'));
 }
 
-export function usePath() {
+export function usePath(): string {
   const [path, setPath] = useState(() => currentPath());
   useEffect(() => {
     const update = () => setPath(currentPath());

@@ -1,22 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, CssBaseline, Stack } from '@mui/material';
-import { api } from '@asp/client/api';
-import { logout } from './lib/auth';
+import { callApi } from '@asp/client/api';
+import { OfflineDialog } from '@asp/client/components/OfflineDialog';
 import { on } from '@asp/client/events';
 import { SERVER_ERROR } from '@asp/client/http';
-import { navigate, usePath } from './lib/router';
-import { portalRole, resolveRoute, ROUTES } from './lib/roles';
 import { getToken, getTokenExpiry, clearToken } from '@asp/client/token';
+import { logout } from './lib/auth';
+import { navigate, usePath } from './lib/router';
+import { portalRole, resolveRoute, ROUTES, type UserContext } from './lib/roles';
 import { SignIn } from './components/SignIn';
 import { PortalShell } from './components/PortalShell';
 import { LocationDialog } from './components/LocationDialog';
-import { OfflineDialog } from './components/OfflineDialog';
 import { Toaster } from './components/Toaster';
 import { Footer } from './components/Footer';
 import { useTokenRefresh } from './components/useTokenRefresh';
 import { CatalogPage, CustomerHome, NoPortalRole, NotFound, QuotesPage, SupplierHome } from './components/Pages';
 
-function hasLiveToken() {
+function hasLiveToken(): boolean {
   const expiry = getTokenExpiry();
   if (getToken() && (!expiry || expiry > Date.now())) return true;
   clearToken();
@@ -24,12 +24,12 @@ function hasLiveToken() {
 }
 
 /** `?aspNav_siteCode=` chooses the site of the first context load, as in the staff console. */
-function navSiteCode() {
+function navSiteCode(): string | null {
   const code = new URLSearchParams(window.location.search).get('aspNav_siteCode');
   return code ? code.trim().toUpperCase() : null;
 }
 
-export function Page({ path, context }) {
+export function Page({ path, context }: { path: string; context: UserContext }) {
   if (portalRole(context) === 'none') return <NoPortalRole />;
   switch (path) {
     case ROUTES.customerHome:
@@ -45,9 +45,14 @@ export function Page({ path, context }) {
   }
 }
 
+interface ContextState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  context: UserContext | null;
+}
+
 export function App() {
   const [signedIn, setSignedIn] = useState(hasLiveToken);
-  const [state, setState] = useState({ status: 'idle', context: null });
+  const [state, setState] = useState<ContextState>({ status: 'idle', context: null });
   const path = usePath();
 
   useTokenRefresh(signedIn);
@@ -65,7 +70,7 @@ export function App() {
     setState((s) => ({ ...s, status: 'loading' }));
     const code = navSiteCode();
     try {
-      const context = await api.get(`/api/V1/Site/UserContext${code ? `?site_code=${encodeURIComponent(code)}` : ''}`);
+      const context = await callApi('get', '/V1/Site/UserContext', { query: { site_code: code ?? undefined } });
       setState({ status: 'ready', context });
     } catch {
       setState({ status: 'error', context: null });
@@ -112,7 +117,7 @@ export function App() {
         </Box>
       );
   } else {
-    const setContext = (next) => setState({ status: 'ready', context: next });
+    const setContext = (next: UserContext) => setState({ status: 'ready', context: next });
     content = (
       <>
         <PortalShell context={context} path={target} onContext={setContext} onSignOut={signOut}>

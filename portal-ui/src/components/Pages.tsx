@@ -1,6 +1,12 @@
+import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
+import type { UserContext } from '../lib/roles';
 
-function Page({ title, testId, children }) {
+interface ContextProps {
+  context: UserContext;
+}
+
+function Page({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }} data-testid={testId}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
@@ -11,7 +17,7 @@ function Page({ title, testId, children }) {
   );
 }
 
-function CurrentSite({ context }) {
+function CurrentSite({ context }: ContextProps) {
   return (
     <Card sx={{ maxWidth: 520 }}>
       <CardContent>
@@ -24,7 +30,7 @@ function CurrentSite({ context }) {
   );
 }
 
-export function CustomerHome({ context }) {
+export function CustomerHome({ context }: ContextProps) {
   return (
     <Page title="Homepage" testId="customer-home">
       <CurrentSite context={context} />
@@ -43,7 +49,7 @@ export function QuotesPage() {
   );
 }
 
-export function CatalogPage({ context }) {
+export function CatalogPage({ context }: ContextProps) {
   return (
     <Page title="Catalog" testId="catalog-page">
       <Typography color="text.secondary">
@@ -53,7 +59,7 @@ export function CatalogPage({ context }) {
   );
 }
 
-export function SupplierHome({ context }) {
+export function SupplierHome({ context }: ContextProps) {
   const user = context?.currentUser;
   const name = [user?.fname, user?.lname].filter(Boolean).join(' ');
   return (
