@@ -8,14 +8,15 @@ import { notify } from '../shared/events';
 import { sortDirectionNotice } from './columns';
 import { PAGE_SIZES } from './pager';
 import { GuardedButton } from './GuardedButton';
-import { SelectField } from './SelectField';
+import type { GridColumn, GridConfig, SortDirection } from './types';
+import { SelectField, type SelectOption } from './SelectField';
 import { SETTING_CLEARED, SETTING_SAVED, clearGridSettings, saveGridSettings } from './settings';
 
-function move(list, index, delta) {
+function move(list: string[], index: number, delta: number): string[] {
   const next = [...list];
   const target = index + delta;
   if (target < 0 || target >= next.length) return list;
-  [next[index], next[target]] = [next[target], next[index]];
+  [next[index], next[target]] = [next[target]!, next[index]!];
   return next;
 }
 
@@ -23,19 +24,32 @@ function move(list, index, delta) {
  * The page-configuration panel of a grid (slides open in 0.2 s): displayed and available columns, page length and
  * default sort, saved to (or cleared from) the user's settings.
  */
-export function ColumnConfigPanel({ id, open, settingsKey, columns, config, sortOptions, pageSizes = PAGE_SIZES, onSaved, onCleared }) {
+export interface ColumnConfigPanelProps {
+  id: string;
+  open: boolean;
+  settingsKey: string;
+  /** The configurable columns. */
+  columns: readonly GridColumn<never>[];
+  config: GridConfig;
+  sortOptions: SelectOption<string>[];
+  pageSizes?: readonly number[];
+  onSaved: (saved: GridConfig) => void;
+  onCleared: () => void;
+}
+
+export function ColumnConfigPanel({ id, open, settingsKey, columns, config, sortOptions, pageSizes = PAGE_SIZES, onSaved, onCleared }: ColumnConfigPanelProps) {
   const [draft, setDraft] = useState(config);
   useEffect(() => {
     if (open) setDraft(config);
   }, [open, config]);
-  const header = (field) => columns.find((c) => c.field === field)?.header || field;
+  const header = (field: string) => columns.find((c) => c.field === field)?.header || field;
   const notice = sortDirectionNotice(draft.defaultSortField, draft.defaultSortDirection);
 
-  const set = (patch) => setDraft((d) => ({ ...d, ...patch }));
-  const show = (field) => set({ displayed: [...draft.displayed, field], available: draft.available.filter((f) => f !== field) });
-  const hide = (field) => set({ available: [...draft.available, field], displayed: draft.displayed.filter((f) => f !== field) });
+  const set = (patch: Partial<GridConfig>) => setDraft((d) => ({ ...d, ...patch }));
+  const show = (field: string) => set({ displayed: [...draft.displayed, field], available: draft.available.filter((f) => f !== field) });
+  const hide = (field: string) => set({ available: [...draft.available, field], displayed: draft.displayed.filter((f) => f !== field) });
 
-  const chooseDirection = (direction) => {
+  const chooseDirection = (direction: SortDirection | '') => {
     set({ defaultSortDirection: direction || null });
     const text = sortDirectionNotice(draft.defaultSortField, direction);
     if (text) notify(text, 'info');
@@ -114,7 +128,7 @@ export function ColumnConfigPanel({ id, open, settingsKey, columns, config, sort
             </List>
           </Box>
           <Stack spacing={2} sx={{ flex: 1, pt: 1 }}>
-            <SelectField
+            <SelectField<number | ''>
               testId={`${id}-config-page-length`}
               label="Page Length"
               value={draft.pageLength ?? ''}
@@ -128,7 +142,7 @@ export function ColumnConfigPanel({ id, open, settingsKey, columns, config, sort
               onChange={(v) => set({ defaultSortField: v || null })}
               options={[{ value: '', label: 'None' }, ...sortOptions]}
             />
-            <SelectField
+            <SelectField<SortDirection | ''>
               testId={`${id}-config-sort-direction`}
               label="Default Sort Direction"
               value={draft.defaultSortDirection ?? ''}

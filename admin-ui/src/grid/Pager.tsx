@@ -7,7 +7,17 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { PAGE_SIZES, pageCount, pagerText, pageWindow } from './pager';
 
 /** Paginator bar: first/previous, about five page links, next/last, page size and the records text. */
-export function Pager({ id, page, pageSize, total, pageSizes = PAGE_SIZES, onPage, onPageSize }) {
+export interface PagerProps {
+  id: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  pageSizes?: readonly number[];
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+export function Pager({ id, page, pageSize, total, pageSizes = PAGE_SIZES, onPage, onPageSize }: PagerProps) {
   const count = pageCount(total, pageSize);
   const pages = pageWindow(page, count);
   const first = page <= 1;

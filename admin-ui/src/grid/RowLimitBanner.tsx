@@ -7,7 +7,7 @@ export const ROW_LIMIT_MESSAGE =
 export const ROW_LIMIT_TITLE = 'ASP Search Row Limit';
 
 /** The warning shown when a search stopped at 5000 rows, with an info dialog explaining it. */
-export function RowLimitBanner({ id, message }) {
+export function RowLimitBanner({ id, message }: { id: string; message?: string | null }) {
   const [open, setOpen] = useState(false);
   return (
     <>
