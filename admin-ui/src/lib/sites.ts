@@ -1,10 +1,15 @@
+import type { Schema } from '../shared/api';
+
+/** A site as the UserContext lists it; lookups need only its id, code and name. */
+export type SiteEntry = Pick<Schema<'SiteInfo'>, 'site_id' | 'siteCode'> & Partial<Pick<Schema<'SiteInfo'>, 'site_name'>>;
+
 /** Site codes are upper case; what the user types is trimmed and upper-cased before any lookup. */
-export function normalizeSiteCode(input) {
+export function normalizeSiteCode(input: unknown): string {
   return String(input ?? '').trim().toUpperCase();
 }
 
 /** Sites whose code or name contains the typed text (case-insensitive), for the autocomplete list. */
-export function filterSites(sites, input) {
+export function filterSites<S extends SiteEntry>(sites: readonly S[] | null | undefined, input: unknown): readonly S[] {
   const text = normalizeSiteCode(input);
   if (!text) return sites || [];
   return (sites || []).filter(
@@ -16,7 +21,7 @@ export function filterSites(sites, input) {
  * Spec 1 section 5 typed-site rules: a number means a site_id; otherwise an exact code wins, then a unique
  * case-insensitive substring of a site code. Anything else (nothing or several matches) is null.
  */
-export function findSiteByInput(sites, input) {
+export function findSiteByInput<S extends SiteEntry>(sites: readonly S[] | null | undefined, input: unknown): S | null {
   const text = normalizeSiteCode(input);
   if (!text || !sites?.length) return null;
   if (/^\d+$/.test(text)) {
@@ -31,7 +36,7 @@ export function findSiteByInput(sites, input) {
 export const NAV_SITE_PARAM = 'aspNav_siteCode';
 
 /** The site asked for in the address: `?aspNav_siteCode=` before the hash or inside the hash route. */
-export function readNavSiteCode(loc = window.location) {
+export function readNavSiteCode(loc: Pick<Location, 'search' | 'hash'> = window.location): string | null {
   const fromSearch = new URLSearchParams(loc.search).get(NAV_SITE_PARAM);
   if (fromSearch) return normalizeSiteCode(fromSearch);
   const hash = loc.hash || '';
@@ -47,7 +52,7 @@ export function readNavSiteCode(loc = window.location) {
  * Removes the parameter once applied: the server stores the current site, and leaving it in the address would
  * switch back to that site on every reload after the user picked another one.
  */
-export function stripNavSiteCode(loc = window.location, history = window.history) {
+export function stripNavSiteCode(loc: Pick<Location, 'href'> = window.location, history: Pick<History, 'state' | 'replaceState'> = window.history): void {
   const url = new URL(loc.href);
   let changed = false;
   if (url.searchParams.has(NAV_SITE_PARAM)) {

@@ -1,4 +1,6 @@
+import type { AuthProvider } from 'react-admin';
 import { api } from '../shared/api';
+import type { TokenAnswer } from '../shared/token';
 import { loadAuthConfig } from './authConfig';
 import { clearToken, getToken, getTokenExpiry, storeToken } from '../shared/token';
 import { clearInactivity, resetInactivity } from './session';
@@ -12,15 +14,15 @@ export async function ensureUserContext() {
   return context;
 }
 
-async function startSession(answer) {
+async function startSession(answer: TokenAnswer) {
   storeToken(answer);
   userContextStore.clear();
   const config = await loadAuthConfig();
   resetInactivity(config.inactivityTimeoutSeconds);
 }
 
-export async function exchangeSsoCode(code) {
-  const answer = await api.post('/api/auth/sso/exchange', { code }, { auth: false, quiet: true });
+export async function exchangeSsoCode(code: string): Promise<void> {
+  const answer = await api.post<TokenAnswer>('/api/auth/sso/exchange', { code }, { auth: false, quiet: true });
   await startSession(answer);
 }
 
@@ -31,8 +33,8 @@ function endLocalSession() {
 }
 
 export const authProvider = {
-  async login({ username, password }) {
-    const answer = await api.post('/api/auth/login', { username, password }, { auth: false, quiet: true });
+  async login({ username, password }: { username: string; password: string }) {
+    const answer = await api.post<TokenAnswer>('/api/auth/login', { username, password }, { auth: false, quiet: true });
     await startSession(answer);
   },
 
@@ -53,8 +55,8 @@ export const authProvider = {
     }
   },
 
-  async checkError(error) {
-    if (error?.status === 401) {
+  async checkError(error: unknown) {
+    if ((error as { status?: number } | null)?.status === 401) {
       endLocalSession();
       throw error;
     }
@@ -68,13 +70,13 @@ export const authProvider = {
 
   async getIdentity() {
     const context = await ensureUserContext();
-    const user = context?.currentUser || {};
+    const user: Partial<typeof context.currentUser> = context?.currentUser || {};
     const fullName = [user.fname, user.lname].filter(Boolean).join(' ') || user.user_id;
-    return { id: user.asp_users_id, fullName };
+    return { id: user.asp_users_id ?? '', fullName };
   },
-};
+} satisfies AuthProvider;
 
 /** POST /api/auth/refresh: new token for the same session (also the timeout dialog's Continue). */
 export async function refreshToken() {
-  storeToken(await api.post('/api/auth/refresh'));
+  storeToken(await api.post<TokenAnswer>('/api/auth/refresh'));
 }

@@ -13,7 +13,7 @@ export const SELF_SERVICE_LINKS = [
 // Without an address the numbers are shown as plain text.
 export const BUG_TRACKER_URL = env.VITE_BUG_TRACKER_URL || '';
 
-export function bugTrackerLink(bugNumber, template = BUG_TRACKER_URL) {
+export function bugTrackerLink(bugNumber: string | number | null | undefined, template: string = BUG_TRACKER_URL): string | null {
   const bug = String(bugNumber ?? '').trim();
   if (!bug || !template) return null;
   return template.includes('{bug}') ? template.replaceAll('{bug}', encodeURIComponent(bug)) : `${template}${encodeURIComponent(bug)}`;
@@ -27,7 +27,10 @@ export const APPROVED_BY_DEFAULT = env.VITE_RELEASE_APPROVED_BY || 'ASP Change A
 // page, an argument name and its value).
 export const LEGACY_JUMP_PATH = env.VITE_LEGACY_JUMP_PATH || '/legacy/JumpBox';
 
-export function legacyJumpUrl({ siteCode, page, argument, value }, base = LEGACY_JUMP_PATH) {
+export function legacyJumpUrl(
+  { siteCode, page, argument, value }: { siteCode?: string | null; page: string; argument: string; value: unknown },
+  base: string = LEGACY_JUMP_PATH,
+): string {
   const query = new URLSearchParams({ site_code: siteCode || '', page, argument, value: String(value ?? '') });
   return `${base}?${query}`;
 }

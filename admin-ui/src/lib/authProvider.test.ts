@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { authProvider } from './authProvider';
 import { api } from '../shared/api';
 import { on } from '../shared/events';
 import { getToken, getTokenExpiry } from '../shared/token';
 import { userContextStore } from './userContext';
 
-function json(body, status = 200) {
+function json(body: unknown, status = 200) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json' },
@@ -20,10 +20,10 @@ const CONTEXT = {
 };
 
 describe('authProvider', () => {
-  let fetchMock;
+  let fetchMock: Mock;
   beforeEach(() => {
     userContextStore.clear();
-    fetchMock = vi.fn(async (url) => {
+    fetchMock = vi.fn(async (url: string) => {
       if (url === '/api/auth/login') return json({ access_token: 'new-token', token_type: 'Bearer', expires_in: 900 });
       if (url === '/api/auth/config') return json({ oidcEnabled: false, inactivityTimeoutSeconds: 1800 });
       if (url.startsWith('/api/V1/Site/UserContext')) return json(CONTEXT);
@@ -39,7 +39,7 @@ describe('authProvider', () => {
     await authProvider.login({ username: 'buyer', password: 'pw' });
     expect(getToken()).toBe('new-token');
     expect(getTokenExpiry()).toBeGreaterThanOrEqual(before + 900_000);
-    const [, init] = fetchMock.mock.calls.find(([u]) => u === '/api/auth/login');
+    const [, init] = fetchMock.mock.calls.find(([u]) => u === '/api/auth/login') ?? [];
     expect(JSON.parse(init.body)).toEqual({ username: 'buyer', password: 'pw' });
     expect(init.headers.has('Authorization')).toBe(false);
   });
@@ -89,7 +89,7 @@ describe('authProvider', () => {
   it('logout revokes the session server-side and forgets it locally', async () => {
     localStorage.setItem('asp.token', 'tok');
     await authProvider.logout();
-    const [, init] = fetchMock.mock.calls.find(([u]) => u === '/api/auth/logout');
+    const [, init] = fetchMock.mock.calls.find(([u]) => u === '/api/auth/logout') ?? [];
     expect(init.method).toBe('POST');
     expect(init.headers.get('Authorization')).toBe('Bearer tok');
     expect(getToken()).toBeNull();

@@ -49,8 +49,8 @@ describe('aspNav_siteCode', () => {
   });
 
   it('is removed from the address after use', () => {
-    const calls = [];
-    const history = { state: null, replaceState: (_s, _t, url) => calls.push(url) };
+    const calls: (string | URL | null | undefined)[] = [];
+    const history = { state: null, replaceState: (_s: unknown, _t: string, url?: string | URL | null) => calls.push(url) };
     stripNavSiteCode({ href: 'http://h/?aspNav_siteCode=X&a=1#/homeMain?aspNav_siteCode=X' }, history);
     expect(calls).toEqual(['http://h/?a=1#/homeMain']);
   });

@@ -6,13 +6,13 @@ export const PASSWORD_MISMATCH_MESSAGE = 'The password fields do not match.';
 const SPECIAL = /[@#$%!^&*+=]/;
 
 /** Returns the rule's message when the password breaks it, otherwise undefined (react-admin validator shape). */
-export function validatePassword(password) {
+export function validatePassword(password: string | null | undefined): string | undefined {
   const value = password ?? '';
   if (value.length < 8 || /\s/.test(value)) return PASSWORD_RULE_MESSAGE;
   const classes = [/\d/, /[A-Z]/, /[a-z]/, SPECIAL].filter((re) => re.test(value)).length;
   return classes >= 3 ? undefined : PASSWORD_RULE_MESSAGE;
 }
 
-export function validatePasswordConfirmation(password, confirmation) {
+export function validatePasswordConfirmation(password: string | null | undefined, confirmation: string | null | undefined): string | undefined {
   return (password ?? '') === (confirmation ?? '') ? undefined : PASSWORD_MISMATCH_MESSAGE;
 }

@@ -27,7 +27,7 @@ describe('validatePassword', () => {
     ['abcdefg-1', 'a dash is not one of the special characters'],
     ['', 'empty'],
     [undefined, 'missing'],
-  ])('rejects %j (%s)', (password) => {
+  ] as [string | undefined, string][])('rejects %j (%s)', (password) => {
     expect(validatePassword(password)).toBe(PASSWORD_RULE_MESSAGE);
   });
 

@@ -1,5 +1,9 @@
+import type { Schema } from '../shared/api';
+
+type VersionInfo = Partial<Schema<'VersionFile'>>;
+
 /** 'Version 8.67.<build>' from the answer of GET /api/V1/Version. */
-export function versionText(info) {
+export function versionText(info: VersionInfo | null | undefined): string {
   return info?.version ? `Version ${info.version}` : '';
 }
 
@@ -11,11 +15,11 @@ export function copyrightText(now = new Date()) {
  * Build run, branch and commit for FSSConnectAdmin users, each linked to the source host when the API names one
  * (links follow the GitHub layout: /actions/runs/, /tree/, /commit/). Entries the API left out are omitted.
  */
-export function buildDetails(info) {
+export function buildDetails(info: VersionInfo | null | undefined): { label: string; href: string | null }[] {
   if (!info) return [];
   const base = info.sourceUrl ? String(info.sourceUrl).replace(/\/+$/, '') : null;
-  const link = (path) => (base ? `${base}/${path}` : null);
-  const details = [];
+  const link = (path: string) => (base ? `${base}/${path}` : null);
+  const details: { label: string; href: string | null }[] = [];
   if (info.buildRunId) {
     details.push({ label: `Build ${info.buildRunId}`, href: link(`actions/runs/${encodeURIComponent(info.buildRunId)}`) });
   }

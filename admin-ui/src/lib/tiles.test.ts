@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dropTile, moveItem, setTileSelected, splitTiles, visibleTiles } from './tiles';
+import { dropTile, moveItem, setTileSelected, splitTiles, visibleTiles, type Tile } from './tiles';
 
-const tile = (report_id, aspName, homepageTileType, rank, is_selected = true) => ({
+const tile = (report_id: number, aspName: string, homepageTileType: number, rank: number, is_selected = true): Tile => ({
   report_id,
   aspName,
   homepageTileType,
@@ -9,6 +9,7 @@ const tile = (report_id, aspName, homepageTileType, rank, is_selected = true) =>
   is_selected,
   report_Name: aspName,
   count: report_id,
+  reportDescription: '',
 });
 
 const tiles = [
@@ -18,7 +19,7 @@ const tiles = [
   tile(2, 'CDICREQS', 1, 2),
   tile(5, 'CDPOHP', 2, 5),
 ];
-const ids = (list) => list.map((t) => t.report_id);
+const ids = (list: readonly Pick<Tile, 'report_id'>[] | undefined) => (list ?? []).map((t) => t.report_id);
 
 describe('splitTiles', () => {
   it('separates small and large tiles, each ordered by rank', () => {
@@ -53,21 +54,21 @@ describe('dropTile', () => {
 
   it('puts the last tile first and saves rank 1', () => {
     const result = dropTile(small, 3, 1);
-    expect(ids(result.list)).toEqual([3, 1, 2]);
-    expect(result.rank).toBe(1);
-    expect(result.list.map((t) => t.rank)).toEqual([1, 2, 3]);
+    expect(ids(result?.list)).toEqual([3, 1, 2]);
+    expect(result?.rank).toBe(1);
+    expect(result?.list.map((t) => t.rank)).toEqual([1, 2, 3]);
   });
 
   it('moves a tile down to the place of the target (position plus 1)', () => {
     const result = dropTile(small, 1, 3);
-    expect(ids(result.list)).toEqual([2, 3, 1]);
-    expect(result.rank).toBe(3);
+    expect(ids(result?.list)).toEqual([2, 3, 1]);
+    expect(result?.rank).toBe(3);
   });
 
   it('drops at the end when there is no target tile', () => {
     const result = dropTile(small, 1, null);
-    expect(ids(result.list)).toEqual([2, 3, 1]);
-    expect(result.rank).toBe(3);
+    expect(ids(result?.list)).toEqual([2, 3, 1]);
+    expect(result?.rank).toBe(3);
   });
 
   it('does nothing for a drop on itself or an unknown tile', () => {
@@ -80,7 +81,7 @@ describe('dropTile', () => {
 describe('setTileSelected', () => {
   it('changes only the given tile', () => {
     const next = setTileSelected(tiles, 3, true);
-    expect(next.find((t) => t.report_id === 3).is_selected).toBe(true);
+    expect(next.find((t) => t.report_id === 3)?.is_selected).toBe(true);
     expect(next.find((t) => t.report_id === 1)).toBe(tiles[1]);
   });
 });

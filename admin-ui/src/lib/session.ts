@@ -11,11 +11,11 @@ export function resetInactivity(timeoutSeconds = DEFAULT_INACTIVITY_SECONDS, now
   localStorage.setItem(LAST_ACTIVITY_KEY, String(now));
 }
 
-export function readInactivityEnd() {
+export function readInactivityEnd(): number | null {
   return Number(localStorage.getItem(INACTIVITY_END_KEY)) || null;
 }
 
-export function readLastActivity() {
+export function readLastActivity(): number {
   return Number(localStorage.getItem(LAST_ACTIVITY_KEY)) || 0;
 }
 
@@ -25,26 +25,26 @@ export function clearInactivity() {
 }
 
 /** Whole seconds left before the inactivity logout, never negative. */
-export function remainingSeconds(endAt, now = Date.now()) {
+export function remainingSeconds(endAt: number | null | undefined, now = Date.now()): number {
   if (!endAt) return 0;
   return Math.max(0, Math.ceil((endAt - now) / 1000));
 }
 
 /** The dialog shows two seconds less than the real remainder, so the user never sees 0 before being logged out. */
-export function displaySeconds(remaining) {
+export function displaySeconds(remaining: number): number {
   return Math.max(0, remaining - 2);
 }
 
-export function timeoutMessage(remaining) {
+export function timeoutMessage(remaining: number): string {
   return `Your session will timeout in ${displaySeconds(remaining)} seconds.`;
 }
 
-export function isWarning(remaining) {
+export function isWarning(remaining: number): boolean {
   return remaining > 0 && remaining < WARNING_SECONDS;
 }
 
 /** mm:ss for the app bar indicator (29:59 one second after activity with the default timeout). */
-export function formatCountdown(remaining) {
+export function formatCountdown(remaining: number): string {
   const s = Math.max(0, Math.floor(remaining));
   const mm = String(Math.floor(s / 60)).padStart(2, '0');
   const ss = String(s % 60).padStart(2, '0');
@@ -55,7 +55,17 @@ export function formatCountdown(remaining) {
  * Refresh only when the token is still valid but has under two minutes left, and the user did something since it
  * was issued: an idle user must not be kept signed in by the refresh itself.
  */
-export function shouldRefreshToken({ expiresAt, issuedAt, lastActivityAt, now = Date.now() }) {
+export function shouldRefreshToken({
+  expiresAt,
+  issuedAt,
+  lastActivityAt,
+  now = Date.now(),
+}: {
+  expiresAt: number | null | undefined;
+  issuedAt: number;
+  lastActivityAt: number;
+  now?: number;
+}): boolean {
   if (!expiresAt) return false;
   const left = expiresAt - now;
   return left > 0 && left < REFRESH_BEFORE_MS && lastActivityAt > issuedAt;

@@ -1,34 +1,42 @@
-import { api } from '../shared/api';
+import { api, type Schema } from '../shared/api';
+
+export type UserContext = Schema<'UserContext'>;
+export type UserContextStatus = 'idle' | 'loading' | 'ready' | 'error';
+export interface UserContextState {
+  status: UserContextStatus;
+  context: UserContext | null;
+  error: unknown;
+}
 
 // The UserContext lives outside React because react-admin's authProvider (getPermissions, getIdentity) needs it
-// too; shell/UserContextProvider.jsx exposes it to components.
-let state = { status: 'idle', context: null, error: null };
-let inflight = null;
-const subscribers = new Set();
+// too; shell/UserContextProvider.tsx exposes it to components.
+let state: UserContextState = { status: 'idle', context: null, error: null };
+let inflight: Promise<UserContext> | null = null;
+const subscribers = new Set<() => void>();
 
-function setState(next) {
+function setState(next: UserContextState) {
   state = next;
   for (const fn of [...subscribers]) fn();
 }
 
 export const userContextStore = {
-  getState: () => state,
-  subscribe(fn) {
+  getState: (): UserContextState => state,
+  subscribe(fn: () => void): () => void {
     subscribers.add(fn);
     return () => subscribers.delete(fn);
   },
   /** Loads (or reloads) the context; siteCode selects a site first when it is available to the user. */
-  load(siteCode) {
+  load(siteCode?: string | null): Promise<UserContext> {
     const query = siteCode ? `?site_code=${encodeURIComponent(siteCode)}` : '';
     setState({ ...state, status: 'loading', error: null });
-    const promise = api
-      .get(`/api/V1/Site/UserContext${query}`)
+    const promise: Promise<UserContext> = api
+      .get<UserContext>(`/api/V1/Site/UserContext${query}`)
       .then((context) => {
         if (inflight === promise) inflight = null;
         setState({ status: 'ready', context, error: null });
         return context;
       })
-      .catch((error) => {
+      .catch((error: unknown) => {
         if (inflight === promise) inflight = null;
         setState({ status: 'error', context: state.context, error });
         throw error;
@@ -37,25 +45,29 @@ export const userContextStore = {
     return promise;
   },
   /** The loaded context, loading it once if needed. */
-  ensure(siteCode) {
-    if (state.status === 'ready') return Promise.resolve(state.context);
+  ensure(siteCode?: string | null): Promise<UserContext> {
+    if (state.status === 'ready' && state.context) return Promise.resolve(state.context);
     if (inflight) return inflight;
     return this.load(siteCode);
   },
-  set(context) {
+  set(context: UserContext): void {
     setState({ status: 'ready', context, error: null });
   },
-  clear() {
+  clear(): void {
     inflight = null;
     setState({ status: 'idle', context: null, error: null });
   },
 };
 
-export function permissionNames(context) {
+/** Anything carrying the context's permission list (the tests pass only that). */
+type WithPermissions = { permissions?: readonly Schema<'PermissionRef'>[] } | null | undefined;
+
+export function permissionNames(context: WithPermissions): string[] {
   return (context?.permissions || []).map((p) => p.permission_name);
 }
 
-export function hasPermission(context, name) {
+/** By name, or by id when given a number (the spec checks 'Add a Release' by the permission's id). */
+export function hasPermission(context: WithPermissions, name: string | number): boolean {
   return (context?.permissions || []).some(
     (p) => p.permission_name === name || (typeof name === 'number' && p.security_permission_id === name),
   );
