@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { hasPermission } from '../lib/userContext';
+import { hasPermission, type UserContext } from '../lib/userContext';
 import { useUserContext } from '../shell/UserContextProvider';
 import { SiteAutocomplete } from '../shell/SiteAutocomplete';
 import { useSwitchSite } from '../shell/useSwitchSite';
@@ -10,7 +10,7 @@ import { TileBoard } from './TileBoard';
 import { UNAUTHORIZED_TEXT } from '../shell/StaticPages';
 
 /** Where the home route sends a user who belongs in the portal (spec 1 route table and start-up rules). */
-export function portalRedirectFor(context) {
+export function portalRedirectFor(context: UserContext | null | undefined): string | null {
   if (!context) return null;
   if (context.currentUser?.supplier_portal_user) return '/portal/#/supplier-portal';
   if (hasPermission(context, 'CustomerPortalUser') && !hasPermission(context, 'BasicAccess')) {
@@ -58,7 +58,7 @@ export function HomePage() {
         </CardContent>
       </Card>
       {/* Tiles count per site: none without a site, and reloaded with every new context (site or password change). */}
-      {context.currentSite && <TileBoard reloadKey={context} onOpen={(tile) => navigate(tile.route)} />}
+      {context.currentSite && <TileBoard reloadKey={context} onOpen={(tile) => tile.route && navigate(tile.route)} />}
     </Box>
   );
 }

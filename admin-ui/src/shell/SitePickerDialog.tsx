@@ -12,7 +12,7 @@ export function SitePickerDialog() {
   const switchSite = useSwitchSite();
   const logout = useLogout();
   const passwordFirst = context?.currentUser?.password_expired && !context?.impersonatedByUserId;
-  const open = Boolean(context) && !context.currentSite && !passwordFirst;
+  const open = Boolean(context) && !context?.currentSite && !passwordFirst;
   const sites = context?.availableSites || [];
 
   return (

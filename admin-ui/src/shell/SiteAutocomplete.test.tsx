@@ -10,7 +10,7 @@ const sites = [
 describe('SiteAutocomplete', () => {
   it('upper-cases what is typed', () => {
     render(<SiteAutocomplete sites={sites} testId="site-input" onSelect={() => {}} />);
-    const input = screen.getByTestId('site-input');
+    const input = screen.getByTestId('site-input') as HTMLInputElement;
     fireEvent.change(input, { target: { value: 'acme-s' } });
     expect(input.value).toBe('ACME-S');
   });
@@ -18,7 +18,7 @@ describe('SiteAutocomplete', () => {
   it('selects a typed valid code on Enter', () => {
     const onSelect = vi.fn();
     render(<SiteAutocomplete sites={sites} testId="site-input" onSelect={onSelect} />);
-    const input = screen.getByTestId('site-input');
+    const input = screen.getByTestId('site-input') as HTMLInputElement;
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'acme-s' } });
     fireEvent.keyDown(input, { key: 'Enter' });
@@ -28,7 +28,7 @@ describe('SiteAutocomplete', () => {
   it('selects a site from the list', () => {
     const onSelect = vi.fn();
     render(<SiteAutocomplete sites={sites} testId="site-input" onSelect={onSelect} />);
-    const input = screen.getByTestId('site-input');
+    const input = screen.getByTestId('site-input') as HTMLInputElement;
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'north' } });
     fireEvent.click(screen.getByTestId('site-option-ACME-N'));
@@ -39,7 +39,7 @@ describe('SiteAutocomplete', () => {
     const onSelect = vi.fn();
     const onDismiss = vi.fn();
     render(<SiteAutocomplete sites={sites} testId="site-input" onSelect={onSelect} onDismiss={onDismiss} />);
-    const input = screen.getByTestId('site-input');
+    const input = screen.getByTestId('site-input') as HTMLInputElement;
     fireEvent.change(input, { target: { value: 'nope' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onSelect).not.toHaveBeenCalled();

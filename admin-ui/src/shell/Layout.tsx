@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material';
 import { Layout } from 'react-admin';
 import { ensureUserContext } from '../lib/authProvider';
@@ -14,13 +14,13 @@ import { SitePickerDialog } from './SitePickerDialog';
 import { DeveloperHelp } from '../devops/help/DeveloperHelp';
 
 /** Pages need the UserContext (site, permissions); hold them back until it is loaded. */
-function StartupGate({ children }) {
+function StartupGate({ children }: { children: ReactNode }) {
   const { status, context } = useUserContext();
   useEffect(() => {
     if (status === 'idle') ensureUserContext().catch(() => undefined);
   }, [status]);
 
-  if (context) return children;
+  if (context) return <>{children}</>;
   if (status === 'error') {
     return (
       <Stack spacing={2} sx={{ p: 3, maxWidth: 520 }} data-testid="startup-error">
@@ -49,7 +49,7 @@ const LAYOUT_SX = {
   '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
 };
 
-export function AspLayout({ children }) {
+export function AspLayout({ children }: { children: ReactNode }) {
   return (
     <SessionProvider>
       <ShellEventBridge />

@@ -1,12 +1,22 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { api } from '../shared/api';
+import { api, type Answer, type Body } from '../shared/api';
 import { notify } from '../shared/events';
-import { toFieldErrors } from '../shared/http';
+import { HttpError, toFieldErrors } from '../shared/http';
 import { PASSWORD_UPDATED, usePasswordForm } from './PasswordDialog';
 
 /** An administrator sets another user's password (POST /api/V1/User/Password/Update/; that user's sessions end). */
-export function AdminPasswordDialog({ open, userId, userLabel, onClose }) {
+export function AdminPasswordDialog({
+  open,
+  userId,
+  userLabel,
+  onClose,
+}: {
+  open: boolean;
+  userId: number;
+  userLabel?: string;
+  onClose: () => void;
+}) {
   const form = usePasswordForm({ requireCurrent: false });
   const [busy, setBusy] = useState(false);
   const close = () => {
@@ -14,21 +24,23 @@ export function AdminPasswordDialog({ open, userId, userLabel, onClose }) {
     form.reset();
     onClose();
   };
-  const submit = async (event) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (form.invalid) return;
     setBusy(true);
     try {
-      const answer = await api.post(
-        '/api/V1/User/Password/Update/',
-        { asp_users_id: userId, password: form.values.password, confirm_password: form.values.confirm_password },
-        { local400: true },
-      );
+      const body: Body<'/V1/User/Password/Update', 'post'> = {
+        asp_users_id: userId,
+        password: form.values.password,
+        confirm_password: form.values.confirm_password,
+      };
+      // The spec's address ends with a slash (the document's path does not; the server accepts both).
+      const answer = await api.post<Answer<'/V1/User/Password/Update', 'post'>>('/api/V1/User/Password/Update/', body, { local400: true });
       notify(answer?.message || PASSWORD_UPDATED, 'success');
       form.reset();
       onClose();
     } catch (error) {
-      if (error?.status === 400) form.setServerErrors(toFieldErrors(error.apiErrors));
+      if (error instanceof HttpError && error.status === 400) form.setServerErrors(toFieldErrors(error.apiErrors));
     } finally {
       setBusy(false);
     }

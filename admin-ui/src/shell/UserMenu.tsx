@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import LockResetIcon from '@mui/icons-material/LockReset';
@@ -5,16 +6,16 @@ import { Logout, UserMenu, useUserMenu } from 'react-admin';
 import { useUserContext } from './UserContextProvider';
 import { SELF_SERVICE_LINKS } from '../lib/config';
 import { emit } from '../shared/events';
-import { OPEN_PASSWORD_DIALOG } from './PasswordDialog';
 
-function ChangePasswordItem({ ref }) {
+// react-admin's UserMenu hands its items a ref (MUI focus handling); React 19 passes it as a prop.
+function ChangePasswordItem({ ref }: { ref?: Ref<HTMLLIElement> }) {
   const { onClose } = useUserMenu() || {};
   return (
     <MenuItem
       ref={ref}
       onClick={() => {
         onClose?.();
-        emit(OPEN_PASSWORD_DIALOG);
+        emit('openPasswordDialog');
       }}
       data-testid="change-password"
     >
@@ -26,7 +27,7 @@ function ChangePasswordItem({ ref }) {
   );
 }
 
-function ExternalLinkItem({ label, url, ref }) {
+function ExternalLinkItem({ label, url, ref }: { label: string; url?: string; ref?: Ref<HTMLLIElement> }) {
   const { onClose } = useUserMenu() || {};
   return (
     <MenuItem

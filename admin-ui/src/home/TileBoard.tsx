@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent, type HTMLAttributes, type MutableRefObject } from 'react';
 import {
   Alert,
   Box,
@@ -16,10 +16,25 @@ import {
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import { api } from '../shared/api';
-import { dropTile, LARGE_TILE, setTileSelected, SMALL_TILE, splitTiles, visibleTiles } from '../lib/tiles';
+import { callApi } from '../shared/api';
+import { dropTile, LARGE_TILE, setTileSelected, SMALL_TILE, splitTiles, visibleTiles, type Tile as TileData } from '../lib/tiles';
 
-function Tile({ tile, editMode, large, dragging, onToggle, onOpen, dragHandlers }) {
+type TileType = typeof SMALL_TILE | typeof LARGE_TILE;
+type DragHandlers = Pick<HTMLAttributes<HTMLElement>, 'onDragStart' | 'onDragEnd' | 'onDragOver' | 'onDrop'>;
+/** The tile being dragged and its list: only tiles of the same list can be dropped on each other. */
+type Dragging = MutableRefObject<{ id: number; type: TileType } | null>;
+
+interface TileProps {
+  tile: TileData;
+  editMode: boolean;
+  large: boolean;
+  dragging: boolean;
+  onToggle: (tile: TileData, isSelected: boolean) => void;
+  onOpen: (tile: TileData) => void;
+  dragHandlers: DragHandlers;
+}
+
+function Tile({ tile, editMode, large, dragging, onToggle, onOpen, dragHandlers }: TileProps) {
   const body = (
     <CardContent sx={{ py: 1.5 }}>
       <Stack direction="row" alignItems="flex-start" spacing={1}>
@@ -39,7 +54,7 @@ function Tile({ tile, editMode, large, dragging, onToggle, onOpen, dragHandlers 
               size="small"
               checked={Boolean(tile.is_selected)}
               onChange={(e) => onToggle(tile, e.target.checked)}
-              slotProps={{ input: { 'data-testid': `tile-select-${tile.aspName}` } }}
+              slotProps={{ input: { 'data-testid': `tile-select-${tile.aspName}` } as HTMLAttributes<HTMLInputElement> }}
             />
           }
         />
@@ -67,15 +82,27 @@ function Tile({ tile, editMode, large, dragging, onToggle, onOpen, dragHandlers 
   );
 }
 
-function TileList({ type, tiles, editMode, draggingRef, draggingId, setDraggingId, onToggle, onDrop, onOpen }) {
+interface TileListProps {
+  type: TileType;
+  tiles: TileData[];
+  editMode: boolean;
+  draggingRef: Dragging;
+  draggingId: number | null;
+  setDraggingId: (id: number | null) => void;
+  onToggle: (tile: TileData, isSelected: boolean) => void;
+  onDrop: (type: TileType, draggedId: number, targetId: number | null) => void;
+  onOpen: (tile: TileData) => void;
+}
+
+function TileList({ type, tiles, editMode, draggingRef, draggingId, setDraggingId, onToggle, onDrop, onOpen }: TileListProps) {
   const large = type === LARGE_TILE;
   const shown = visibleTiles(tiles, editMode);
   const testId = large ? 'tiles-large' : 'tiles-small';
 
   // Only tiles of the same list can be dropped on each other; dragover must be cancelled to allow a drop.
   const accepts = () => draggingRef.current?.type === type;
-  const handlersFor = (tile) => ({
-    onDragStart: (e) => {
+  const handlersFor = (tile: TileData): DragHandlers => ({
+    onDragStart: (e: DragEvent) => {
       draggingRef.current = { id: tile.report_id, type };
       setDraggingId(tile.report_id);
       e.dataTransfer.effectAllowed = 'move';
@@ -85,14 +112,14 @@ function TileList({ type, tiles, editMode, draggingRef, draggingId, setDraggingI
       draggingRef.current = null;
       setDraggingId(null);
     },
-    onDragOver: (e) => {
+    onDragOver: (e: DragEvent) => {
       if (accepts()) {
         e.preventDefault();
         e.dataTransfer.dropEffect = 'move';
       }
     },
-    onDrop: (e) => {
-      if (!accepts()) return;
+    onDrop: (e: DragEvent) => {
+      if (!accepts() || !draggingRef.current) return;
       e.preventDefault();
       e.stopPropagation();
       const dragged = draggingRef.current.id;
@@ -110,7 +137,7 @@ function TileList({ type, tiles, editMode, draggingRef, draggingId, setDraggingI
       onDragOver={(e) => accepts() && e.preventDefault()}
       onDrop={(e) => {
         // Dropped on the list's free space: the tile goes last.
-        if (!accepts()) return;
+        if (!accepts() || !draggingRef.current) return;
         e.preventDefault();
         const dragged = draggingRef.current.id;
         draggingRef.current = null;
@@ -135,19 +162,19 @@ function TileList({ type, tiles, editMode, draggingRef, draggingId, setDraggingI
 }
 
 /** The home page's tile dashboard; a new `reloadKey` (the user context) fetches the tiles again. */
-export function TileBoard({ reloadKey, onOpen = () => {} }) {
-  const [tiles, setTiles] = useState([]);
-  const [status, setStatus] = useState('loading');
+export function TileBoard({ reloadKey, onOpen = () => {} }: { reloadKey?: unknown; onOpen?: (tile: TileData) => void }) {
+  const [tiles, setTiles] = useState<TileData[]>([]);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [editMode, setEditMode] = useState(false);
-  const [draggingId, setDraggingId] = useState(null);
-  const draggingRef = useRef(null);
+  const [draggingId, setDraggingId] = useState<number | null>(null);
+  const draggingRef: Dragging = useRef(null);
   const tilesRef = useRef(tiles);
   tilesRef.current = tiles;
 
   const load = useCallback(async () => {
     setStatus('loading');
     try {
-      const answer = await api.get('/api/V1/Presentation/HomepageTiles');
+      const answer = await callApi('get', '/V1/Presentation/HomepageTiles');
       const { small, large } = splitTiles(answer);
       setTiles([...small, ...large]);
       setStatus('ready');
@@ -160,17 +187,17 @@ export function TileBoard({ reloadKey, onOpen = () => {} }) {
     load();
   }, [load, reloadKey]);
 
-  const toggle = async (tile, isSelected) => {
+  const toggle = async (tile: TileData, isSelected: boolean) => {
     const before = tilesRef.current;
     setTiles(setTileSelected(before, tile.report_id, isSelected));
     try {
-      await api.put('/api/V1/Presentation/HomepageTile/Display', { report_id: tile.report_id, is_selected: isSelected });
+      await callApi('put', '/V1/Presentation/HomepageTile/Display', { body: { report_id: tile.report_id, is_selected: isSelected } });
     } catch {
       setTiles(before);
     }
   };
 
-  const drop = async (type, draggedId, targetId) => {
+  const drop = async (type: TileType, draggedId: number, targetId: number | null) => {
     const before = tilesRef.current;
     const { small, large } = splitTiles(before);
     const list = type === SMALL_TILE ? small : large;
@@ -178,7 +205,7 @@ export function TileBoard({ reloadKey, onOpen = () => {} }) {
     if (!result) return;
     setTiles(type === SMALL_TILE ? [...result.list, ...large] : [...small, ...result.list]);
     try {
-      await api.put('/api/V1/Presentation/HomepageTile/Rank', { report_id: draggedId, rank: result.rank });
+      await callApi('put', '/V1/Presentation/HomepageTile/Rank', { body: { report_id: draggedId, rank: result.rank } });
     } catch {
       setTiles(before);
     }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import {
   Alert,
   Button,
@@ -10,9 +10,9 @@ import {
   TextField,
 } from '@mui/material';
 import { useLogout } from 'react-admin';
-import { api } from '../shared/api';
+import { callApi } from '../shared/api';
 import { notify, on } from '../shared/events';
-import { toFieldErrors } from '../shared/http';
+import { HttpError, toFieldErrors, type FieldErrors } from '../shared/http';
 import { validatePassword, validatePasswordConfirmation } from '../lib/passwordRule';
 import { storeToken } from '../shared/token';
 import { userContextStore } from '../lib/userContext';
@@ -20,16 +20,22 @@ import { useUserContext } from './UserContextProvider';
 
 export const EXPIRED_NOTICE = 'Your password is expired. Please enter a new password.';
 export const PASSWORD_UPDATED = 'Password updated.';
-export const OPEN_PASSWORD_DIALOG = 'openPasswordDialog';
+export interface PasswordValues {
+  current_password: string;
+  password: string;
+  confirm_password: string;
+}
+type PasswordField = keyof PasswordValues;
+type PasswordErrors = Partial<Record<PasswordField, string>>;
 
-const EMPTY = { current_password: '', password: '', confirm_password: '' };
+const EMPTY: PasswordValues = { current_password: '', password: '', confirm_password: '' };
 
 /**
  * Spec 2 section 5: both fields required, they must match (passwordsDoNotMatch), and the new password must meet the
  * rule (passwordDoesNotMeetRequirements). The self-service call also needs the current password.
  */
-export function passwordFormErrors(values, { requireCurrent = true } = {}) {
-  const errors = {};
+export function passwordFormErrors(values: Partial<PasswordValues>, { requireCurrent = true } = {}): PasswordErrors {
+  const errors: PasswordErrors = {};
   if (requireCurrent && !values.current_password) errors.current_password = 'Required';
   if (!values.password) errors.password = 'Required';
   else {
@@ -45,22 +51,22 @@ export function passwordFormErrors(values, { requireCurrent = true } = {}) {
 }
 
 /** Kept for callers of the earlier name. */
-export const clientPasswordErrors = (values) => passwordFormErrors(values);
+export const clientPasswordErrors = (values: Partial<PasswordValues>) => passwordFormErrors(values);
 
 /** The password fields with live validation; Save stays disabled while the form is invalid. */
-export function usePasswordForm({ requireCurrent }) {
-  const [values, setValues] = useState(EMPTY);
-  const [touched, setTouched] = useState({});
-  const [serverErrors, setServerErrors] = useState({});
+export function usePasswordForm({ requireCurrent }: { requireCurrent: boolean }) {
+  const [values, setValues] = useState<PasswordValues>(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<PasswordField, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<FieldErrors>>({});
   const clientErrors = passwordFormErrors(values, { requireCurrent });
   const invalid = Object.keys(clientErrors).length > 0;
-  const errorOf = (name) => serverErrors[name] || (touched[name] ? clientErrors[name] : undefined);
+  const errorOf = (name: PasswordField) => serverErrors[name] || (touched[name] ? clientErrors[name] : undefined);
   const reset = () => {
     setValues(EMPTY);
     setTouched({});
     setServerErrors({});
   };
-  const field = (name, label, autoComplete, testIdPrefix = 'password') => (
+  const field = (name: PasswordField, label: string, autoComplete: string, testIdPrefix = 'password') => (
     <TextField
       key={name}
       name={name}
@@ -79,7 +85,7 @@ export function usePasswordForm({ requireCurrent }) {
       helperText={errorOf(name) || ' '}
       required
       fullWidth
-      slotProps={{ htmlInput: { 'data-testid': `${testIdPrefix}-${name}` } }}
+      slotProps={{ htmlInput: { 'data-testid': `${testIdPrefix}-${name}` } as InputHTMLAttributes<HTMLInputElement> }}
     />
   );
   return { values, invalid, field, reset, serverErrors, setServerErrors };
@@ -99,7 +105,7 @@ export function PasswordDialog() {
   const expired = Boolean(context?.currentUser?.password_expired) && !context?.impersonatedByUserId;
   const open = expired || requested;
 
-  useEffect(() => on(OPEN_PASSWORD_DIALOG, () => setRequested(true)), []);
+  useEffect(() => on('openPasswordDialog', () => setRequested(true)), []);
 
   const close = () => {
     if (expired || busy) return;
@@ -107,12 +113,12 @@ export function PasswordDialog() {
     form.reset();
   };
 
-  const submit = async (event) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (form.invalid) return;
     setBusy(true);
     try {
-      const answer = await api.post('/api/V1/User/Password/Update/SelfService', form.values, { local400: true });
+      const answer = await callApi('post', '/V1/User/Password/Update/SelfService', { body: form.values, local400: true });
       // Changing the password revokes the old session; the answer carries the token of the new one.
       if (answer?.access_token) storeToken(answer);
       notify(answer?.message || PASSWORD_UPDATED, 'success');
@@ -120,7 +126,7 @@ export function PasswordDialog() {
       setRequested(false);
       await userContextStore.load();
     } catch (error) {
-      if (error?.status === 400) form.setServerErrors(toFieldErrors(error.apiErrors));
+      if (error instanceof HttpError && error.status === 400) form.setServerErrors(toFieldErrors(error.apiErrors));
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { InactivityDialog, SessionClockProvider, SessionCountdown } from './Session';
 import { INACTIVITY_END_KEY } from '../lib/session';
 
-function json(body, status = 200) {
+function json(body: unknown, status = 200) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json' },
@@ -11,11 +11,11 @@ function json(body, status = 200) {
 }
 
 describe('inactivity dialog', () => {
-  let fetchMock;
+  let fetchMock: Mock;
   beforeEach(() => {
     vi.useFakeTimers();
     localStorage.setItem('asp.token', 'tok');
-    fetchMock = vi.fn(async (url) => {
+    fetchMock = vi.fn(async (url: string) => {
       if (url === '/api/auth/config') return json({ inactivityTimeoutSeconds: 1800 });
       if (url === '/api/auth/refresh') return json({ access_token: 'tok2', token_type: 'Bearer', expires_in: 900 });
       return json({}, 404);
@@ -38,7 +38,7 @@ describe('inactivity dialog', () => {
     return onExpire;
   };
   // Another tab (or the passing of time) moves the shared end time; the clock reads it every second.
-  const endIn = (ms) => localStorage.setItem(INACTIVITY_END_KEY, String(Date.now() + ms));
+  const endIn = (ms: number) => localStorage.setItem(INACTIVITY_END_KEY, String(Date.now() + ms));
   const tick = async (ms = 1000) => act(async () => vi.advanceTimersByTime(ms));
 
   it('counts down from 30 minutes and stays quiet until the last minute', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { api } from '../shared/api';
+import { callApi } from '../shared/api';
 import { useUserContext } from './UserContextProvider';
 
 const INCOGNITO_KEY = 'ASP7.incognito_mode';
@@ -18,8 +18,7 @@ export function IncognitoToggle() {
   useEffect(() => {
     let cancelled = false;
     const read = () =>
-      api
-        .get('/api/V1/Presentation/IncognitoMode', { quiet: true })
+      callApi('get', '/V1/Presentation/IncognitoMode', { quiet: true })
         .then((answer) => !cancelled && setIncognito(Boolean(answer?.incognito)))
         .catch(() => undefined);
     read();
@@ -36,9 +35,8 @@ export function IncognitoToggle() {
   const toggle = async () => {
     setSaving(true);
     try {
-      await api.post('/api/V1/Presentation/UpdateUserSetting', {
-        setting_key: INCOGNITO_KEY,
-        setting_value: String(!incognito),
+      await callApi('post', '/V1/Presentation/UpdateUserSetting', {
+        body: { setting_key: INCOGNITO_KEY, setting_value: String(!incognito) },
       });
       setIncognito(!incognito);
       setTimeout(() => {

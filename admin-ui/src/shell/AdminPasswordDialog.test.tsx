@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminPasswordDialog } from './AdminPasswordDialog';
-import { on } from '../shared/events';
+import { on, type Toast } from '../shared/events';
 
 describe('AdminPasswordDialog', () => {
-  let fetchMock;
-  let toasts;
-  let off;
+  let fetchMock: Mock;
+  let toasts: Toast[];
+  let off: () => void;
   beforeEach(() => {
     localStorage.setItem('asp.token', 'tok');
     toasts = [];
@@ -22,7 +22,7 @@ describe('AdminPasswordDialog', () => {
   it('keeps Save disabled until the passwords are valid and match, then posts the admin call', async () => {
     const onClose = vi.fn();
     render(<AdminPasswordDialog open userId={42} userLabel="buyer" onClose={onClose} />);
-    const save = screen.getByTestId('admin-password-submit');
+    const save = screen.getByTestId('admin-password-submit') as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     fireEvent.change(screen.getByTestId('admin-password-password'), { target: { value: 'Abcdefg1' } });
     fireEvent.change(screen.getByTestId('admin-password-confirm_password'), { target: { value: 'Abcdefg2' } });

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, Tooltip } from '@mui/material';
 import { useLogout } from 'react-admin';
 import { loadAuthConfig } from '../lib/authConfig';
@@ -16,14 +16,21 @@ import {
   timeoutMessage,
 } from '../lib/session';
 
-const SessionCtx = createContext({ remaining: DEFAULT_INACTIVITY_SECONDS, keepAlive: async () => {} });
-const ACTIVITY_EVENTS = ['keydown', 'click', 'wheel'];
+interface SessionClock {
+  /** Seconds before the inactivity sign-out. */
+  remaining: number;
+  /** The timeout dialog's Continue: restarts the clock and refreshes the token. */
+  keepAlive: () => Promise<void>;
+}
+
+const SessionCtx = createContext<SessionClock>({ remaining: DEFAULT_INACTIVITY_SECONDS, keepAlive: async () => {} });
+const ACTIVITY_EVENTS = ['keydown', 'click', 'wheel'] as const;
 
 /**
  * Runs the inactivity clock (keys, clicks and wheel reset it; checked every second) and the token refresh (when
  * under two minutes of token life remain and the user was active). Logs out when the clock reaches zero.
  */
-export function useSessionClock({ onExpire, tickMs = 1000 }) {
+export function useSessionClock({ onExpire, tickMs = 1000 }: { onExpire?: () => void; tickMs?: number }): SessionClock {
   const timeoutRef = useRef(DEFAULT_INACTIVITY_SECONDS);
   const lastResetRef = useRef(0);
   const refreshingRef = useRef(false);
@@ -97,12 +104,12 @@ export function useSessionClock({ onExpire, tickMs = 1000 }) {
   return { remaining, keepAlive };
 }
 
-export function SessionClockProvider({ onExpire, tickMs, children }) {
+export function SessionClockProvider({ onExpire, tickMs, children }: { onExpire?: () => void; tickMs?: number; children: ReactNode }) {
   const value = useSessionClock({ onExpire, tickMs });
   return <SessionCtx.Provider value={value}>{children}</SessionCtx.Provider>;
 }
 
-export function SessionProvider({ children }) {
+export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useLogout();
   return <SessionClockProvider onExpire={() => logout()}>{children}</SessionClockProvider>;
 }

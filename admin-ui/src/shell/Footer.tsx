@@ -1,20 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Box, Link, Typography } from '@mui/material';
-import { api } from '../shared/api';
+import { callApi, type Schema } from '../shared/api';
 import { hasPermission } from '../lib/userContext';
 import { buildDetails, copyrightText, versionText } from '../lib/version';
 import { useUserContext } from './UserContextProvider';
 
 export function Footer() {
   const { context } = useUserContext();
-  const [info, setInfo] = useState(null);
+  const [info, setInfo] = useState<Schema<'VersionFile'> | null>(null);
   const contextUser = context?.currentUser?.asp_users_id;
 
   // Re-read per user: the API adds branch and commit only for FSSConnectAdmin callers.
   useEffect(() => {
     let cancelled = false;
-    api
-      .get('/api/V1/Version', { quiet: true })
+    callApi('get', '/V1/Version', { quiet: true })
       .then((answer) => !cancelled && setInfo(answer))
       .catch(() => undefined);
     return () => {

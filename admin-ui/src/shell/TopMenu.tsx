@@ -1,13 +1,13 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Box, Button, ListSubheader, Menu, MenuItem } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { useUserContext } from './UserContextProvider';
-import { buildMenuGroups, menuAction, menuTestId } from '../lib/menu';
+import { buildMenuGroups, menuAction, menuTestId, type MenuEntry, type MenuGroup as Group } from '../lib/menu';
 
-function MenuGroup({ group, onChoose }) {
-  const [anchor, setAnchor] = useState(null);
+function MenuGroup({ group, onChoose }: { group: Group; onChoose: (item: MenuEntry) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
-  const choose = (item) => {
+  const choose = (item: MenuEntry) => {
     close();
     onChoose(item);
   };
@@ -23,12 +23,12 @@ function MenuGroup({ group, onChoose }) {
   }
   return (
     <>
-      <Button color="inherit" onClick={(e) => setAnchor(e.currentTarget)} data-testid={groupTestId}>
+      <Button color="inherit" onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)} data-testid={groupTestId}>
         {group.name}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
         {group.children.flatMap((item, i) => {
-          const nested = (item.subMenuItems || []).filter(Boolean);
+          const nested = (item.subMenuItems || []).filter((sub): sub is MenuEntry => Boolean(sub));
           if (nested.length === 0) {
             return [
               <MenuItem key={`i-${i}`} onClick={() => choose(item)} data-testid={menuTestId(item)}>
@@ -56,7 +56,7 @@ export function TopMenu() {
   const navigate = useNavigate();
   const groups = buildMenuGroups(context?.menuItems);
 
-  const onChoose = (item) => {
+  const onChoose = (item: MenuEntry) => {
     const action = menuAction(item);
     if (action.kind === 'route') navigate(action.to);
     else if (action.kind === 'newTab') window.open(action.to, '_blank', 'noopener');

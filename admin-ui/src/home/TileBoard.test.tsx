@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { TileBoard } from './TileBoard';
 
@@ -9,25 +9,25 @@ const TILES = [
   { report_id: 20, aspName: 'CDOPENRFQ', report_Name: 'Open RFQs', homepageTileType: 2, is_selected: true, rank: 4, count: 2 },
 ];
 
-function json(body, status = 200) {
+function json(body: unknown, status = 200) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
 }
 
-const order = (listTestId) =>
+const order = (listTestId: string) =>
   within(screen.getByTestId(listTestId))
     .getAllByTestId(/^tile-[A-Z]+$/)
     .map((el) => el.getAttribute('data-tile-code'));
 
 function dataTransfer() {
-  const data = {};
-  return { setData: (k, v) => (data[k] = v), getData: (k) => data[k], effectAllowed: '', dropEffect: '' };
+  const data: Record<string, string> = {};
+  return { setData: (k: string, v: string) => (data[k] = v), getData: (k: string) => data[k], effectAllowed: '', dropEffect: '' };
 }
 
 describe('TileBoard', () => {
-  let fetchMock;
+  let fetchMock: Mock;
   beforeEach(() => {
     localStorage.setItem('asp.token', 'tok');
     fetchMock = vi.fn(async (url, init) => {
@@ -57,7 +57,7 @@ describe('TileBoard', () => {
 
     fireEvent.click(screen.getByTestId('tile-select-CDSBREQS'));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => u.endsWith('/HomepageTile/Display'))).toBe(true));
-    const [, init] = fetchMock.mock.calls.find(([u]) => u.endsWith('/HomepageTile/Display'));
+    const [, init] = fetchMock.mock.calls.find(([u]) => u.endsWith('/HomepageTile/Display')) ?? [];
     expect(init.method).toBe('PUT');
     expect(JSON.parse(init.body)).toEqual({ report_id: 12, is_selected: true });
 
@@ -77,7 +77,7 @@ describe('TileBoard', () => {
 
     expect(order('tiles-small')).toEqual(['CDSBREQS', 'CDIAREQS', 'CDICREQS']);
     await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => u.endsWith('/HomepageTile/Rank'))).toBe(true));
-    const [, init] = fetchMock.mock.calls.find(([u]) => u.endsWith('/HomepageTile/Rank'));
+    const [, init] = fetchMock.mock.calls.find(([u]) => u.endsWith('/HomepageTile/Rank')) ?? [];
     expect(JSON.parse(init.body)).toEqual({ report_id: 12, rank: 1 });
   });
 
@@ -93,7 +93,7 @@ describe('TileBoard', () => {
   });
 
   it('puts the tile back when the rank cannot be saved', async () => {
-    fetchMock.mockImplementation(async (url, init) => {
+    fetchMock.mockImplementation(async (url: string) => {
       if (url === '/api/V1/Presentation/HomepageTiles') return json(TILES);
       if (url.endsWith('/Rank')) return json({ status: 403, message: 'You do not have permission: BasicAccess' }, 403);
       return json(undefined, 204);
