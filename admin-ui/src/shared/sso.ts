@@ -29,7 +29,7 @@ export function loadAuthConfig(): Promise<AuthConfig> {
   return cached;
 }
 
-/** Where 'Sign in with SSO' goes; the provider comes back to returnTo with `#sso_code=...`. */
+/** Where 'Sign in with SSO' goes; the API comes back to returnTo (a same-site path) with `#sso_code=...`. */
 export function ssoLoginUrl(config: Pick<AuthConfig, 'oidcLoginUrl'> | null | undefined, returnTo: string): string {
   const base = config?.oidcLoginUrl || DEFAULTS.oidcLoginUrl;
   const sep = base.includes('?') ? '&' : '?';

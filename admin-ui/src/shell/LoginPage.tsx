@@ -11,7 +11,7 @@ export function LoginPage() {
     <SignInForm
       title="Sign in to ASP"
       signIn={(credentials) => login(credentials)}
-      ssoReturnTo={`${window.location.origin}/`}
+      ssoReturnTo="/"
     />
   );
 }

@@ -59,7 +59,7 @@ describe('SignIn (the portal around the shared SignInForm)', () => {
     render(<SignIn onSignedIn={onSignedIn} />);
     const sso = await screen.findByTestId('login-sso');
     expect(sso.getAttribute('href')).toBe(
-      `/api/auth/oidc/login?return_to=${encodeURIComponent(`${window.location.origin}/portal/`)}`,
+      '/api/auth/oidc/login?return_to=%2Fportal%2F',
     );
   });
 });

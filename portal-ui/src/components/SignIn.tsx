@@ -1,5 +1,5 @@
 import { SignInForm } from '@asp/client/components/SignInForm';
-import { login, portalRoot } from '../lib/auth';
+import { login, PORTAL_ROOT } from '../lib/auth';
 
 /** The portal's sign-in: the shared form, signing in directly (the portal has no react-admin) and SSO back here. */
 export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
@@ -10,7 +10,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
         await login(username, password);
         onSignedIn();
       }}
-      ssoReturnTo={portalRoot()}
+      ssoReturnTo={PORTAL_ROOT}
     />
   );
 }

@@ -4,10 +4,11 @@ import { clearToken, getToken, storeToken } from '@asp/client/token';
 
 export const REFRESH_BEFORE_MS = 2 * 60 * 1000;
 
-/** The SSO round trip comes back to the portal itself, not to the staff console. */
-export function portalRoot(loc: Pick<Location, 'origin'> = window.location): string {
-  return `${loc.origin}/portal/`;
-}
+/**
+ * The SSO round trip comes back to the portal itself, not to the staff console: the path the API serves the portal
+ * at (the API takes only same-site paths).
+ */
+export const PORTAL_ROOT = '/portal/';
 
 export async function login(username: string, password: string): Promise<void> {
   storeToken(await callApi('post', '/auth/login', { body: { username, password }, auth: false, quiet: true }));

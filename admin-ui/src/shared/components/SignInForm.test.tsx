@@ -11,7 +11,7 @@ async function renderForm(props: Partial<SignInFormProps> = {}) {
   vi.resetModules();
   const { SignInForm } = await import('./SignInForm');
   const signIn = vi.fn<SignInFormProps['signIn']>(async () => undefined);
-  render(<SignInForm title="Sign in to ASP" signIn={signIn} ssoReturnTo={`${window.location.origin}/`} {...props} />);
+  render(<SignInForm title="Sign in to ASP" signIn={signIn} ssoReturnTo="/" {...props} />);
   // the config request settles
   await act(async () => undefined);
   return signIn;
@@ -66,18 +66,16 @@ describe('SignInForm', () => {
   it('sends the console back to its root after SSO', async () => {
     await renderForm();
     const sso = screen.getByTestId('login-sso');
-    expect(sso.getAttribute('href')).toBe(
-      `/api/auth/oidc/login?return_to=${encodeURIComponent(`${window.location.origin}/`)}`,
-    );
+    expect(sso.getAttribute('href')).toBe('/api/auth/oidc/login?return_to=%2F');
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/config', expect.objectContaining({ method: 'GET' }));
   });
 
   it('sends the portal back to /portal/ after SSO, keeping a query in the provider address', async () => {
     config = { oidcEnabled: true, oidcLoginUrl: '/api/auth/oidc/login?prompt=login' };
-    await renderForm({ title: 'Sign in to the ASP Portal', ssoReturnTo: `${window.location.origin}/portal/` });
+    await renderForm({ title: 'Sign in to the ASP Portal', ssoReturnTo: '/portal/' });
     expect(screen.getByRole('heading', { name: 'Sign in to the ASP Portal' })).toBeTruthy();
     expect(screen.getByTestId('login-sso').getAttribute('href')).toBe(
-      `/api/auth/oidc/login?prompt=login&return_to=${encodeURIComponent(`${window.location.origin}/portal/`)}`,
+      '/api/auth/oidc/login?prompt=login&return_to=%2Fportal%2F',
     );
   });
 

@@ -15,7 +15,10 @@ export interface SignInFormProps {
    * message is shown on the form; on success the app moves on and the form stays disabled until it is gone.
    */
   signIn: (credentials: Credentials) => Promise<unknown>;
-  /** Where the OpenID provider sends the browser back with `#sso_code=...`: the root of the app. */
+  /**
+   * Where the browser comes back with `#sso_code=...` after the OpenID provider: the app's root as a same-site path
+   * (`/`, `/portal/`). The API refuses anything else, a full URL included, and returns to `/` instead.
+   */
   ssoReturnTo: string;
 }
 
