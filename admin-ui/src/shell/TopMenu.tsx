@@ -1,0 +1,73 @@
+import { useState, type MouseEvent } from 'react';
+import { Box, Button, ListSubheader, Menu, MenuItem } from '@mui/material';
+import { useNavigate } from 'react-router';
+import { useUserContext } from './UserContextProvider';
+import { buildMenuGroups, menuAction, menuTestId, type MenuEntry, type MenuGroup as Group } from '../lib/menu';
+
+function MenuGroup({ group, onChoose }: { group: Group; onChoose: (item: MenuEntry) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const choose = (item: MenuEntry) => {
+    close();
+    onChoose(item);
+  };
+  const groupTestId = `menu-${group.name.replace(/\s+/g, '-')}`;
+
+  // A group without sub-items is itself a link.
+  if (group.children.length === 0) {
+    return (
+      <Button color="inherit" onClick={() => onChoose(group.item)} data-testid={groupTestId}>
+        {group.name}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button color="inherit" onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)} data-testid={groupTestId}>
+        {group.name}
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        {group.children.flatMap((item, i) => {
+          const nested = (item.subMenuItems || []).filter((sub): sub is MenuEntry => Boolean(sub));
+          if (nested.length === 0) {
+            return [
+              <MenuItem key={`i-${i}`} onClick={() => choose(item)} data-testid={menuTestId(item)}>
+                {item.title}
+              </MenuItem>,
+            ];
+          }
+          // Second level: a heading with its entries indented under it (MUI menus take no fragments).
+          return [
+            <ListSubheader key={`h-${i}`}>{item.title}</ListSubheader>,
+            ...nested.map((sub, j) => (
+              <MenuItem key={`i-${i}-${j}`} sx={{ pl: 4 }} onClick={() => choose(sub)} data-testid={menuTestId(sub)}>
+                {sub.title}
+              </MenuItem>
+            )),
+          ];
+        })}
+      </Menu>
+    </>
+  );
+}
+
+export function TopMenu() {
+  const { context } = useUserContext();
+  const navigate = useNavigate();
+  const groups = buildMenuGroups(context?.menuItems);
+
+  const onChoose = (item: MenuEntry) => {
+    const action = menuAction(item);
+    if (action.kind === 'route') navigate(action.to);
+    else if (action.kind === 'newTab') window.open(action.to, '_blank', 'noopener');
+    else if (action.kind === 'sameTab') window.location.assign(action.to);
+  };
+
+  return (
+    <Box component="nav" sx={{ display: { xs: 'none', md: 'flex' }, ml: 2 }} data-testid="top-menu">
+      {groups.map((group) => (
+        <MenuGroup key={group.name} group={group} onChoose={onChoose} />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Ref } from 'react';
+import { ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { Logout, UserMenu, useUserMenu } from 'react-admin';
+import { useUserContext } from './UserContextProvider';
+import { SELF_SERVICE_LINKS } from '../lib/config';
+import { emit } from '../shared/events';
+
+// react-admin's UserMenu hands its items a ref (MUI focus handling); React 19 passes it as a prop.
+function ChangePasswordItem({ ref }: { ref?: Ref<HTMLLIElement> }) {
+  const { onClose } = useUserMenu() || {};
+  return (
+    <MenuItem
+      ref={ref}
+      onClick={() => {
+        onClose?.();
+        emit('openPasswordDialog');
+      }}
+      data-testid="change-password"
+    >
+      <ListItemIcon>
+        <LockResetIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>Change Password</ListItemText>
+    </MenuItem>
+  );
+}
+
+function ExternalLinkItem({ label, url, ref }: { label: string; url?: string; ref?: Ref<HTMLLIElement> }) {
+  const { onClose } = useUserMenu() || {};
+  return (
+    <MenuItem
+      ref={ref}
+      disabled={!url}
+      title={url ? undefined : 'Not configured for this installation'}
+      sx={{ pl: 3 }}
+      onClick={() => {
+        onClose?.();
+        window.open(url, '_blank', 'noopener');
+      }}
+      data-testid={`self-service-${label.replace(/\s+/g, '-')}`}
+    >
+      <ListItemText>{label}</ListItemText>
+      <ListItemIcon sx={{ justifyContent: 'flex-end' }}>
+        <OpenInNewIcon fontSize="small" />
+      </ListItemIcon>
+    </MenuItem>
+  );
+}
+
+export function AspUserMenu() {
+  const { context } = useUserContext();
+  const employee = Boolean(context?.currentUser?.fss_employee);
+  return (
+    <UserMenu>
+      {employee && <ListSubheader data-testid="self-service-menu">Self Service Requests</ListSubheader>}
+      {employee && SELF_SERVICE_LINKS.map((link) => <ExternalLinkItem key={link.label} {...link} />)}
+      {/* An impersonating support user changes nobody's password from here. */}
+      {!context?.impersonatedByUserId && <ChangePasswordItem />}
+      <Logout data-testid="logout" />
+    </UserMenu>
+  );
+}

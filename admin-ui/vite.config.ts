@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The API serves this build at `/` and answers under `/api` on the same origin.
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx,js,jsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});
