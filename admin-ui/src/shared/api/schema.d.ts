@@ -3045,14 +3045,17 @@ export interface components {
             title: string;
             url?: string;
         };
-        /** Message */
+        /**
+         * Message
+         * @description A confirmation for the user.
+         */
         Message: {
             message: string;
         };
         /**
          * PageRequest
-         * @description The paging part of every search request. Page numbers are zero-based (`pageNumber`, or `pageIndex` on the
-         *     screens that call it that).
+         * @description The paging part of every spec-shaped search request. Page numbers are zero-based (`pageNumber`, or `pageIndex`
+         *     on the screens that call it that).
          */
         PageRequest: {
             /** Format: int64 */
