@@ -13,6 +13,7 @@ pub mod export;
 pub mod jobs;
 pub mod listing;
 pub mod perm;
+pub mod reach;
 pub mod records;
 pub mod state;
 pub mod validate;

@@ -19,3 +19,4 @@ mod shell_and_isolation;
 mod structure;
 mod validation;
 mod hardening;
+mod user_administration;

@@ -43,12 +43,13 @@ impl AdminApi {
     async fn list_users(
         &self,
         state: Data<&AppState>,
+        caller: Data<&Caller>,
         sort: Query<Option<String>>,
         range: Query<Option<String>>,
         filter: Query<Option<String>>,
     ) -> ApiResult<UserList> {
         let q = parse(&sort, &range, &filter)?;
-        let (rows, total) = users::service::search(&state, &q.criteria(&users::model::SORT, q.user_filters()?)?).await?;
+        let (rows, total) = users::service::search(&state, &caller, &q.criteria(&users::model::SORT, q.user_filters()?)?).await?;
         let range = q.content_range("users", rows.len(), total);
         Ok(UserList::Ok(Json(rows), range))
     }
@@ -56,8 +57,8 @@ impl AdminApi {
     /// One user (simple-rest)
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404))]
     #[oai(path = "/users/:id", method = "get", operation_id = "adminGetUser")]
-    async fn get_user(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<UserRecord>> {
-        Ok(Json(users::service::get(&state, id.0).await?))
+    async fn get_user(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<UserRecord>> {
+        Ok(Json(users::service::get(&state, &caller, id.0).await?))
     }
 
     /// Create a user (simple-rest)
@@ -207,12 +208,13 @@ impl AdminApi {
     async fn list_sites(
         &self,
         state: Data<&AppState>,
+        caller: Data<&Caller>,
         sort: Query<Option<String>>,
         range: Query<Option<String>>,
         filter: Query<Option<String>>,
     ) -> ApiResult<SiteList> {
         let q = parse(&sort, &range, &filter)?;
-        let (rows, total) = sites::service::search(&state, &q.criteria(&sites::model::SORT, q.site_filters()?)?).await?;
+        let (rows, total) = sites::service::search(&state, &caller, &q.criteria(&sites::model::SORT, q.site_filters()?)?).await?;
         let range = q.content_range("sites", rows.len(), total);
         Ok(SiteList::Ok(Json(rows), range))
     }
@@ -220,8 +222,8 @@ impl AdminApi {
     /// One site (simple-rest)
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404))]
     #[oai(path = "/sites/:id", method = "get", operation_id = "adminGetSite")]
-    async fn get_site(&self, state: Data<&AppState>, id: Path<i64>) -> ApiResult<Json<SiteRecord>> {
-        Ok(Json(sites::service::get(&state, id.0).await?))
+    async fn get_site(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<SiteRecord>> {
+        Ok(Json(sites::service::get(&state, &caller, id.0).await?))
     }
 
     /// Create a site (simple-rest)

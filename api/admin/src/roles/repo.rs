@@ -128,6 +128,13 @@ pub async fn delete(conn: &mut PgConnection, id: i64) -> Result<(), sqlx::Error>
     Ok(())
 }
 
+/// The names of the permissions `ids`.
+pub async fn permission_names(conn: &mut PgConnection, ids: &[i64]) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar!("select permission_name from asp.security_permission where security_permission_id = any($1) order by 1", ids)
+        .fetch_all(conn)
+        .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

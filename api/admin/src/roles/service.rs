@@ -7,6 +7,7 @@ use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::listing::{self, Criteria};
+use kernel::reach::{self, Reach};
 use kernel::state::AppState;
 use kernel::validate::Problems;
 
@@ -37,6 +38,20 @@ async fn check_permissions(conn: &mut PgConnection, p: &mut Problems, ids: &[i64
     Ok(())
 }
 
+/// Nobody creates or edits a role giving a permission they do not hold, and a user administrator who is not a
+/// provider administrator changes only roles that are given nowhere outside their own sites (roles are shared by
+/// every client: a change reaches everyone who holds the role).
+async fn ensure_may_shape(conn: &mut PgConnection, caller: &Caller, role: Option<i64>, permission_ids: &[i64]) -> ApiResult<()> {
+    let names = repo::permission_names(conn, permission_ids).await?;
+    reach::ensure_holds_all(caller, &names)?;
+    if let (Some(role), Reach::Sites(sites)) = (role, Reach::of(conn, caller).await?) {
+        if reach::repo::role_used_outside(conn, role, &sites).await? {
+            return Err(ApiError::forbidden("This role is also given at sites outside your reach; only a provider administrator can change it."));
+        }
+    }
+    Ok(())
+}
+
 fn taken(name: &str) -> ApiError {
     ApiError::conflict(&format!("A role named {name} already exists."))
 }
@@ -53,6 +68,7 @@ pub async fn create(state: &AppState, actor: &Caller, input: &RoleInput) -> ApiR
     let mut tx = state.pool.begin().await?;
     check_permissions(&mut tx, &mut p, &permission_ids).await?;
     p.check()?;
+    ensure_may_shape(&mut tx, actor, None, &permission_ids).await?;
     if repo::name_taken(&mut tx, &name, None).await? {
         return Err(taken(&name));
     }
@@ -75,6 +91,9 @@ pub async fn update(state: &AppState, actor: &Caller, id: i64, input: &RoleInput
         check_permissions(&mut tx, &mut p, ids).await?;
     }
     p.check()?;
+    let mut touched = before.permission_ids.clone();
+    touched.extend(permission_ids.iter().flatten());
+    ensure_may_shape(&mut tx, actor, Some(id), &listing::dedup_ids(&touched)).await?;
     let name = name.unwrap_or_else(|| before.role_name.clone());
     if name != before.role_name && repo::name_taken(&mut tx, &name, Some(id)).await? {
         return Err(taken(&name));
@@ -99,6 +118,7 @@ pub async fn update(state: &AppState, actor: &Caller, id: i64, input: &RoleInput
 pub async fn delete(state: &AppState, actor: &Caller, id: i64) -> ApiResult<RoleRecord> {
     let mut tx = state.pool.begin().await?;
     let before = repo::find(&mut tx, id, true).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+    ensure_may_shape(&mut tx, actor, Some(id), &before.permission_ids).await?;
     let grants = repo::grants(&mut tx, id).await?;
     repo::delete(&mut tx, id).await?;
     let revoked: Vec<serde_json::Value> = grants.iter().map(|(u, s)| json!({"asp_users_id": u, "site_id": s})).collect();

@@ -22,16 +22,19 @@ pub struct SiteValues<'a> {
 }
 
 /// Matching sites (one page) and how many match in all (up to the page's cap, when set).
-pub async fn search(conn: &mut PgConnection, c: &Criteria<SiteFilters>) -> Result<(Vec<SiteRecord>, i64), sqlx::Error> {
+/// `reach`: only these sites (a user administrator's own).
+pub async fn search(conn: &mut PgConnection, c: &Criteria<SiteFilters>, reach: Option<&[i64]>) -> Result<(Vec<SiteRecord>, i64), sqlx::Error> {
     let base = format!(
         "select {COLUMNS} from asp.site s join asp.client c using (client_id)
             where ($1::text is null or s.site_code ilike $1 or s.site_name ilike $1 or c.client_code ilike $1)
               and ($2::bigint[] is null or s.site_id = any($2))
               and ($3::bigint is null or s.client_id = $3)
-              and ($4::boolean is null or s.is_active = $4)"
+              and ($4::boolean is null or s.is_active = $4)
+              and ($5::bigint[] is null or s.site_id = any($5))"
     );
     let (q, ids, client_id, is_active) = (c.q_pattern(), c.ids.clone(), c.filters.client_id, c.filters.is_active);
-    listing::fetch_page::<SiteRecord>(conn, &base, &c.page, move |query| query.bind(q).bind(ids).bind(client_id).bind(is_active)).await
+    let reach: Option<Vec<i64>> = reach.map(<[i64]>::to_vec);
+    listing::fetch_page::<SiteRecord>(conn, &base, &c.page, move |query| query.bind(q).bind(ids).bind(client_id).bind(is_active).bind(reach)).await
 }
 
 /// The site `id`; `lock` holds its row until the transaction ends.

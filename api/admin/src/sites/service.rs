@@ -7,6 +7,7 @@ use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::listing::Criteria;
+use kernel::reach::{self, Reach};
 use kernel::state::AppState;
 use kernel::validate::Problems;
 
@@ -19,16 +20,30 @@ pub const ERP_TYPES: std::ops::RangeInclusive<i32> = 0..=7;
 const NOT_FOUND: &str = "The site you are trying to find does not exist.";
 const CLIENT_REQUIRED: &str = "Please enter a value for Client.";
 
-/// Matching sites (one page) and how many match in all (up to the cap, when one is set).
-pub async fn search(state: &AppState, c: &Criteria<SiteFilters>) -> ApiResult<(Vec<SiteRecord>, i64)> {
+/// Matching sites within the caller's reach (one page) and how many match in all (up to the cap, when one is set).
+pub async fn search(state: &AppState, caller: &Caller, c: &Criteria<SiteFilters>) -> ApiResult<(Vec<SiteRecord>, i64)> {
     let mut conn = state.pool.acquire().await?;
-    Ok(repo::search(&mut conn, c).await?)
+    let reach = Reach::of(&mut conn, caller).await?;
+    Ok(repo::search(&mut conn, c, reach.site_ids()).await?)
 }
 
-/// One site; 404 when there is none.
-pub async fn get(state: &AppState, id: i64) -> ApiResult<SiteRecord> {
+/// One site within the caller's reach; 404 otherwise.
+pub async fn get(state: &AppState, caller: &Caller, id: i64) -> ApiResult<SiteRecord> {
     let mut conn = state.pool.acquire().await?;
+    if !Reach::of(&mut conn, caller).await?.covers_site(id) {
+        return Err(ApiError::not_found(NOT_FOUND));
+    }
     repo::find(&mut conn, id, false).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))
+}
+
+/// Sites are created, changed and deactivated by provider administrators only: a site decides which client's data
+/// its users reach.
+fn ensure_provider(caller: &Caller) -> ApiResult<()> {
+    if reach::is_provider_admin(caller) {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden("Only a provider administrator can create, change or deactivate sites."))
+    }
 }
 
 /// Site codes are stored upper-case: letters, digits, `-`, `_` and `.`, starting with a letter or digit, at most 40.
@@ -57,6 +72,7 @@ fn audit_entry(action: &'static str, site: &SiteRecord, changes: serde_json::Val
 }
 
 pub async fn create(state: &AppState, actor: &Caller, input: &SiteInput) -> ApiResult<SiteRecord> {
+    ensure_provider(actor)?;
     let mut p = Problems::default();
     let code = check_code(&mut p, input.site_code.as_deref().unwrap_or_default());
     let name = p.required_text("site_name", "Name", input.site_name.as_deref().unwrap_or_default(), 200);
@@ -94,6 +110,7 @@ pub async fn create(state: &AppState, actor: &Caller, input: &SiteInput) -> ApiR
 }
 
 pub async fn update(state: &AppState, actor: &Caller, id: i64, input: &SiteInput) -> ApiResult<SiteRecord> {
+    ensure_provider(actor)?;
     let mut p = Problems::default();
     let code = input.site_code.as_deref().map(|v| check_code(&mut p, v));
     let name = input.site_name.as_deref().map(|v| p.required_text("site_name", "Name", v, 200));
@@ -128,6 +145,7 @@ pub async fn update(state: &AppState, actor: &Caller, id: i64, input: &SiteInput
 
 /// Deactivates the site (nobody can use it any more; its data and history stay).
 pub async fn delete(state: &AppState, actor: &Caller, id: i64) -> ApiResult<SiteRecord> {
+    ensure_provider(actor)?;
     let mut tx = state.pool.begin().await?;
     let before = repo::find(&mut tx, id, true).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     repo::deactivate(&mut tx, id).await?;

@@ -6,6 +6,7 @@ use poem::web::Data;
 use poem_openapi::payload::Json;
 use poem_openapi::OpenApi;
 
+use kernel::access::Caller;
 use kernel::error::ApiResult;
 use kernel::state::AppState;
 use kernel::ApiTags;
@@ -27,7 +28,7 @@ impl UserSearchApi {
     /// searches stop at 5000 matching rows.
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin)]
     #[oai(path = "/Search/", method = "post", operation_id = "userPostSearch")]
-    async fn search(&self, state: Data<&AppState>, body: Json<UserSearchRequest>) -> ApiResult<Json<UserSearchPage>> {
-        Ok(Json(service::search_page(&state, &body.0).await?))
+    async fn search(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<UserSearchRequest>) -> ApiResult<Json<UserSearchPage>> {
+        Ok(Json(service::search_page(&state, &caller, &body.0).await?))
     }
 }

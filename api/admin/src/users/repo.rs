@@ -33,7 +33,8 @@ fn contains(v: &Option<String>) -> Option<String> {
 }
 
 /// Matching users (one page, with their access) and how many match in all (up to the page's cap, when set).
-pub async fn search(conn: &mut PgConnection, c: &Criteria<UserFilters>) -> Result<(Vec<UserRecord>, i64), sqlx::Error> {
+/// `reach`: only users who are not provider staff, with at least one site, all of them among these sites.
+pub async fn search(conn: &mut PgConnection, c: &Criteria<UserFilters>, reach: Option<&[i64]>) -> Result<(Vec<UserRecord>, i64), sqlx::Error> {
     let f = &c.filters;
     let base = format!(
         "select {COLUMNS} from asp.asp_users u
@@ -50,11 +51,15 @@ pub async fn search(conn: &mut PgConnection, c: &Criteria<UserFilters>) -> Resul
               and ($10::text is null or exists (select 1 from asp.user_site us join asp.site s using (site_id)
                                                 where us.asp_users_id = u.asp_users_id and s.site_code = upper($10)))
               and ($11::bigint is null or exists (select 1 from asp.user_site us
-                                                  where us.asp_users_id = u.asp_users_id and us.site_id = $11))"
+                                                  where us.asp_users_id = u.asp_users_id and us.site_id = $11))
+              and ($12::bigint[] is null or (not u.fss_employee
+                   and exists (select 1 from asp.user_site us where us.asp_users_id = u.asp_users_id)
+                   and not exists (select 1 from asp.user_site us where us.asp_users_id = u.asp_users_id and us.site_id <> all($12))))"
     );
     let site_code = f.has_access_to_site_code.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
     let (q, ids, username, fname, lname, email) = (c.q_pattern(), c.ids.clone(), contains(&f.username), contains(&f.fname), contains(&f.lname), contains(&f.email));
     let (is_active, is_employee, is_customer_portal_user, site_id) = (f.is_active, f.is_employee, f.is_customer_portal_user, f.has_access_to_site_id);
+    let reach: Option<Vec<i64>> = reach.map(<[i64]>::to_vec);
     let (rows, total) = listing::fetch_page::<UserRow>(&mut *conn, &base, &c.page, move |query| {
         query
             .bind(q)
@@ -68,6 +73,7 @@ pub async fn search(conn: &mut PgConnection, c: &Criteria<UserFilters>) -> Resul
             .bind(is_customer_portal_user)
             .bind(site_code)
             .bind(site_id)
+            .bind(reach)
     })
     .await?;
     Ok((with_access(conn, rows).await?, total))
@@ -134,19 +140,6 @@ pub async fn existing_roles(conn: &mut PgConnection, role_ids: &[i64]) -> Result
         .bind(role_ids)
         .fetch_all(&mut *conn)
         .await
-}
-
-/// The permissions the roles `role_ids` give that are not among `held`, by name.
-pub async fn permissions_beyond(conn: &mut PgConnection, role_ids: &[i64], held: &[String]) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
-        "select distinct p.permission_name from asp.security_role_permission rp
-         join asp.security_permission p using (security_permission_id)
-         where rp.security_role_id = any($1) and not (p.permission_name = any($2)) order by 1",
-    )
-    .bind(role_ids)
-    .bind(held)
-    .fetch_all(&mut *conn)
-    .await
 }
 
 /// Makes the user's access rows exactly `site_ids` and `roles`.

@@ -10,30 +10,32 @@ use kernel::audit::{self, AuditEntry};
 use kernel::auth::password;
 use kernel::error::{ApiError, ApiResult};
 use kernel::listing::{self, Criteria};
+use kernel::reach::{self, Reach};
 use kernel::state::AppState;
 use kernel::validate::Problems;
-use kernel::Perm;
 
 use super::model::{RoleGrant, UserFilters, UserInput, UserRecord, UserSearchPage, UserSearchRequest, UserSearchRow};
 use super::repo::{self, UserValues};
 
 const NOT_FOUND: &str = "The user you are trying to find does not exist.";
 
-/// Matching users (one page) and how many match in all (up to the cap, when one is set).
-pub async fn search(state: &AppState, c: &Criteria<UserFilters>) -> ApiResult<(Vec<UserRecord>, i64)> {
+/// Matching users within the caller's reach (one page) and how many match in all (up to the cap, when one is set).
+pub async fn search(state: &AppState, caller: &Caller, c: &Criteria<UserFilters>) -> ApiResult<(Vec<UserRecord>, i64)> {
     let mut conn = state.pool.acquire().await?;
-    Ok(repo::search(&mut conn, c).await?)
+    let reach = Reach::of(&mut conn, caller).await?;
+    Ok(repo::search(&mut conn, c, reach.site_ids()).await?)
 }
 
 /// The spec's user search: its request checked by the shared list rules, answered as a page.
-pub async fn search_page(state: &AppState, request: &UserSearchRequest) -> ApiResult<UserSearchPage> {
-    let (rows, total) = search(state, &request.criteria()?).await?;
+pub async fn search_page(state: &AppState, caller: &Caller, request: &UserSearchRequest) -> ApiResult<UserSearchPage> {
+    let (rows, total) = search(state, caller, &request.criteria()?).await?;
     Ok(UserSearchPage::new(rows.into_iter().map(UserSearchRow::from).collect(), total))
 }
 
-/// One user; 404 when there is none.
-pub async fn get(state: &AppState, id: i64) -> ApiResult<UserRecord> {
+/// One user within the caller's reach; 404 otherwise.
+pub async fn get(state: &AppState, caller: &Caller, id: i64) -> ApiResult<UserRecord> {
     let mut conn = state.pool.acquire().await?;
+    Reach::of(&mut conn, caller).await?.require_user(&mut conn, id, NOT_FOUND).await?;
     repo::find(&mut conn, id, false).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))
 }
 
@@ -55,20 +57,56 @@ fn check_email(p: &mut Problems, raw: Option<&str>) -> Option<String> {
     Some(v)
 }
 
-/// A user administrator can hand out only the permissions they hold themselves (at their current site), so the
-/// user-admin permissions cannot be turned into administrator rights; FSSConnectAdmin may grant anything.
-async fn ensure_no_escalation(conn: &mut PgConnection, caller: &Caller, roles: &[RoleGrant]) -> ApiResult<()> {
-    if roles.is_empty() || caller.holds(Perm::FSSConnectAdmin) {
+/// Refuses role grants that would hand out a permission the caller does not hold at the grant's site (only the
+/// grants in `new`; a grant the user already had may stay or go).
+async fn ensure_no_escalation(state: &AppState, conn: &mut PgConnection, caller: &Caller, new: &[RoleGrant]) -> ApiResult<()> {
+    let grants: Vec<(i64, i64)> = new.iter().map(|g| (g.site_id, g.security_role_id)).collect();
+    reach::ensure_grantable(state, conn, caller, &grants).await
+}
+
+/// A user administrator who is not a provider administrator gives access only to sites within reach, and leaves
+/// the provider fields (staff, portal kinds, password expiry) alone: each refusal names its field.
+fn check_reach(p: &mut Problems, reach: &Reach, site_ids: &[i64], input: &UserInput, before: Option<&UserRecord>) {
+    let Reach::Sites(_) = reach else { return };
+    for s in site_ids {
+        if !reach.covers_site(*s) && !before.is_some_and(|b| b.site_ids.contains(s)) {
+            p.add("site_ids", "siteOutOfReach", &format!("Site {s} is not one of your sites."));
+        }
+    }
+    if site_ids.is_empty() {
+        p.add("site_ids", "required", "Give the user at least one of your sites.");
+    }
+    let protected: [(&str, Option<bool>, bool); 4] = [
+        ("fss_employee", input.fss_employee, before.is_some_and(|b| b.fss_employee)),
+        ("supplier_portal_user", input.supplier_portal_user, before.is_some_and(|b| b.supplier_portal_user)),
+        ("customer_portal_user", input.customer_portal_user, before.is_some_and(|b| b.customer_portal_user)),
+        ("is_punchin_user", input.is_punchin_user, before.is_some_and(|b| b.is_punchin_user)),
+    ];
+    for (field, wanted, current) in protected {
+        if wanted.is_some_and(|w| w != current) {
+            p.add(field, "providerOnly", "Only a provider administrator can change this.");
+        }
+    }
+    let expiry_changes = match input.password_expiration_date.as_opt_ref() {
+        None => false,
+        Some(v) => before.is_none_or(|b| v.copied() != b.password_expiration_date),
+    };
+    if expiry_changes {
+        p.add("password_expiration_date", "providerOnly", "Only a provider administrator can change this.");
+    }
+}
+
+/// Refuses (403) changing the lock or active state of a user who administers users, unless the caller is a
+/// provider administrator.
+async fn ensure_may_lock(conn: &mut PgConnection, caller: &Caller, target: i64) -> ApiResult<()> {
+    if reach::is_provider_admin(caller) {
         return Ok(());
     }
-    let held: Vec<String> = caller.site.as_ref().map(|a| a.permissions()).unwrap_or_default();
-    let role_ids: Vec<i64> = roles.iter().map(|r| r.security_role_id).collect();
-    let beyond = repo::permissions_beyond(conn, &role_ids, &held).await?;
-    if beyond.is_empty() {
-        Ok(())
-    } else {
-        Err(ApiError::forbidden(&format!("You cannot grant permissions you do not hold: {}", beyond.join(", "))))
+    let admin_perms: Vec<String> = reach::USER_ADMINISTRATION.iter().map(|p| p.as_str().to_owned()).collect();
+    if reach::repo::holds_any_anywhere(conn, target, &admin_perms).await? {
+        return Err(ApiError::forbidden("Only a provider administrator can lock, unlock or deactivate an administrator."));
     }
+    Ok(())
 }
 
 /// Checks the requested access against the database: known sites and roles, and every role at one of the sites.
@@ -148,8 +186,10 @@ pub async fn create(state: &AppState, actor: &Caller, input: &UserInput) -> ApiR
     let roles = dedup_roles(input.roles.as_deref().unwrap_or_default());
     let mut conn = state.pool.acquire().await?;
     check_access(&mut conn, &mut p, &site_ids, &roles).await?;
+    let reach = Reach::of(&mut conn, actor).await?;
+    check_reach(&mut p, &reach, &site_ids, input, None);
     p.check()?;
-    ensure_no_escalation(&mut conn, actor, &roles).await?;
+    ensure_no_escalation(state, &mut conn, actor, &roles).await?;
     drop(conn);
     let (Some(user_id), Some(new_password)) = (user_id, new_password) else {
         return Err(ApiError::bad_request("Invalid user."));
@@ -200,6 +240,8 @@ pub async fn update(state: &AppState, actor: &Caller, id: i64, input: &UserInput
     let email = input.email.as_opt_ref().map(|v| check_email(&mut p, v.map(String::as_str)));
 
     let mut tx = state.pool.begin().await?;
+    let reach = Reach::of(&mut tx, actor).await?;
+    reach.require_user(&mut tx, id, NOT_FOUND).await?;
     let before = repo::find(&mut tx, id, true).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     let is_active = input.is_active.unwrap_or(before.is_active);
     let is_locked = input.is_locked.unwrap_or(before.is_locked);
@@ -223,9 +265,14 @@ pub async fn update(state: &AppState, actor: &Caller, id: i64, input: &UserInput
     if input.site_ids.is_some() || input.roles.is_some() {
         check_access(&mut tx, &mut p, &site_ids, &roles).await?;
     }
+    check_reach(&mut p, &reach, &site_ids, input, Some(&before));
     p.check()?;
     if input.roles.is_some() {
-        ensure_no_escalation(&mut tx, actor, &roles).await?;
+        let new: Vec<RoleGrant> = roles.iter().filter(|g| !before.roles.contains(g)).cloned().collect();
+        ensure_no_escalation(state, &mut tx, actor, &new).await?;
+    }
+    if is_active != before.is_active || is_locked != before.is_locked {
+        ensure_may_lock(&mut tx, actor, id).await?;
     }
     let user_id = user_id.unwrap_or_else(|| before.user_id.clone());
     if !user_id.eq_ignore_ascii_case(&before.user_id) && repo::user_id_taken(&mut tx, &user_id, Some(id)).await? {
@@ -272,6 +319,8 @@ pub async fn delete(state: &AppState, actor: &Caller, id: i64) -> ApiResult<User
         return Err(ApiError::invalid("id", "self", "You cannot deactivate your own account."));
     }
     let mut tx = state.pool.begin().await?;
+    Reach::of(&mut tx, actor).await?.require_user(&mut tx, id, NOT_FOUND).await?;
+    ensure_may_lock(&mut tx, actor, id).await?;
     let before = repo::find(&mut tx, id, true).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     repo::deactivate(&mut tx, id).await?;
     let after = repo::find(&mut tx, id, false).await?.ok_or_else(|| ApiError::internal("deactivated user vanished"))?;

@@ -8,6 +8,7 @@ use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::auth::password::{self, NewPassword};
 use kernel::error::{ApiError, ApiResult};
+use kernel::reach::Reach;
 use kernel::state::AppState;
 use kernel::validate::Problems;
 
@@ -18,14 +19,22 @@ use crate::settings::model::Message;
 
 const UPDATED: &str = "Password updated.";
 
+const NOT_FOUND: &str = "The user you are trying to find does not exist.";
+
 /// Changes a user's password and ends their other sessions. `keep_session` is the caller's own session when the user
-/// changes their own password.
+/// changes their own password; another user's password set by an administrator is expired at once, so its owner
+/// chooses a new one at the next sign-in (the administrator never knows the password in use).
 async fn set_password(state: &AppState, actor: &Caller, target_user_id: i64, new_password: &NewPassword, keep_session: Option<&str>) -> ApiResult<()> {
     let hash = password::hash(new_password.as_str())?;
-    let expires = Utc::now() + ChronoDuration::days(state.settings.password_max_age_days);
+    let own = target_user_id == actor.user_id;
+    let expires = if own { Utc::now() + ChronoDuration::days(state.settings.password_max_age_days) } else { Utc::now() };
     let mut tx = state.pool.begin().await?;
+    if !own {
+        // Only users within the administrator's reach (never provider staff, unless a provider administrator).
+        Reach::of(&mut tx, actor).await?.require_user(&mut tx, target_user_id, NOT_FOUND).await?;
+    }
     if !repo::set_password(&mut tx, target_user_id, &hash, expires).await? {
-        return Err(ApiError::not_found("The user you are trying to find does not exist."));
+        return Err(ApiError::not_found(NOT_FOUND));
     }
     audit::record(
         &mut tx,
@@ -81,7 +90,8 @@ pub async fn change_own(state: &AppState, caller: &Caller, request: &PasswordCha
     Ok(PasswordChanged { message: UPDATED.to_owned(), token: issued.into() })
 }
 
-/// An administrator sets another user's password (their own session survives when it is their own).
+/// An administrator sets the password of a user within reach (their own session survives when it is their own);
+/// the user must change it at the next sign-in and every session of the user ends.
 pub async fn change_for_user(state: &AppState, caller: &Caller, request: &AdminPasswordChange) -> ApiResult<Message> {
     let new_password = NewPassword::parse(&request.password, &request.confirm_password).map_err(|e| ApiError::validation(vec![e]))?;
     let keep = (request.asp_users_id == caller.user_id).then_some(caller.session.session_id.as_str());
