@@ -57,8 +57,31 @@ pub fn document() -> String {
     complete(&raw).unwrap_or(raw)
 }
 
+/// Optional fields are `Option<T>` (or have a default): the API answers them as `null` and accepts `null` for them,
+/// which poem-openapi does not say. Marks every property that is not required as nullable (a `$ref` is wrapped in
+/// `allOf`, since OpenAPI 3.0 ignores a `$ref`'s siblings).
+fn mark_optional_nullable(doc: &mut Value) {
+    let Some(schemas) = doc.pointer_mut("/components/schemas").and_then(Value::as_object_mut) else { return };
+    for schema in schemas.values_mut() {
+        let required: Vec<String> =
+            schema.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()).unwrap_or_default();
+        let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) else { continue };
+        for (name, prop) in props.iter_mut() {
+            if required.contains(name) {
+                continue;
+            }
+            let Some(obj) = prop.as_object_mut() else { continue };
+            if let Some(reference) = obj.remove("$ref") {
+                obj.insert("allOf".to_owned(), json!([{"$ref": reference}]));
+            }
+            obj.insert("nullable".to_owned(), Value::Bool(true));
+        }
+    }
+}
+
 fn complete(raw: &str) -> Option<String> {
     let mut doc: Value = serde_json::from_str(raw).ok()?;
+    mark_optional_nullable(&mut doc);
     let comps = doc.as_object_mut()?.entry("components").or_insert_with(|| json!({}));
     comps.as_object_mut()?.insert(
         "securitySchemes".to_owned(),

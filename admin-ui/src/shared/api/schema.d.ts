@@ -2081,17 +2081,17 @@ export interface components {
         /** Address */
         Address: {
             address1: string;
-            address2?: string;
-            address3?: string;
-            address4?: string;
+            address2?: string | null;
+            address3?: string | null;
+            address4?: string | null;
             /** Format: int64 */
             address_id: number;
             city: string;
-            contact_name?: string;
+            contact_name?: string | null;
             country: string;
-            email?: string;
-            fax?: string;
-            phone?: string;
+            email?: string | null;
+            fax?: string | null;
+            phone?: string | null;
             postal_code: string;
             ship_to_name: string;
             /** Format: int64 */
@@ -2101,20 +2101,20 @@ export interface components {
         /** AddressInput */
         AddressInput: {
             address1: string;
-            address2?: string;
-            address3?: string;
-            address4?: string;
+            address2?: string | null;
+            address3?: string | null;
+            address4?: string | null;
             /**
              * Format: int64
              * @description Required for PUT.
              */
-            address_id?: number;
+            address_id?: number | null;
             city: string;
-            contact_name?: string;
-            country?: string;
-            email?: string;
-            fax?: string;
-            phone?: string;
+            contact_name?: string | null;
+            country?: string | null;
+            email?: string | null;
+            fax?: string | null;
+            phone?: string | null;
             postal_code: string;
             ship_to_name: string;
             state: string;
@@ -2129,7 +2129,7 @@ export interface components {
         /** AlertAuditPage */
         AlertAuditPage: {
             /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string;
+            limitMessage?: string | null;
             /** @description The search stopped at 5000 matching rows. */
             limited: boolean;
             resultList: components["schemas"]["AlertAuditRow"][];
@@ -2142,19 +2142,19 @@ export interface components {
          */
         AlertAuditRow: {
             /** Format: int64 */
-            cid_no?: number;
+            cid_no?: number | null;
             /** Format: int64 */
-            cip_no?: number;
+            cip_no?: number | null;
             /** Format: date-time */
             created_timestamp: string;
             /** Format: int64 */
             notification_id: number;
             /** @description The alert type's description. */
-            notification_type?: string;
+            notification_type?: string | null;
             /** Format: int64 */
-            po_no?: number;
+            po_no?: number | null;
             /** Format: int64 */
-            req_no?: number;
+            req_no?: number | null;
             site_code: string;
             /**
              * Format: int64
@@ -2162,7 +2162,7 @@ export interface components {
              */
             type_notification_id: number;
             /** Format: int64 */
-            wo_no?: number;
+            wo_no?: number | null;
         };
         /**
          * AlertNotification
@@ -2177,7 +2177,7 @@ export interface components {
             site_code: string;
             /** Format: int64 */
             site_id: number;
-            subject?: string;
+            subject?: string | null;
         };
         /**
          * AlertRecipient
@@ -2185,7 +2185,7 @@ export interface components {
          */
         AlertRecipient: {
             /** Format: int64 */
-            asp_users_id?: number;
+            asp_users_id?: number | null;
             /** Format: date-time */
             created_date: string;
             email_sent: boolean;
@@ -2197,7 +2197,7 @@ export interface components {
         /** AlertRecipientPage */
         AlertRecipientPage: {
             /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string;
+            limitMessage?: string | null;
             /** @description The search stopped at 5000 matching rows. */
             limited: boolean;
             resultList: components["schemas"]["AlertRecipient"][];
@@ -2213,33 +2213,33 @@ export interface components {
              * Format: int64
              * @description A type_notification_id; null or 0 for all types.
              */
-            alert_type?: number;
+            alert_type?: number | null;
             /** @description CIP ID; digits only. */
-            cip_no?: string;
+            cip_no?: string | null;
             /** @description `YYYY-MM-DD`, inclusive; default tomorrow. */
-            date_end?: string;
+            date_end?: string | null;
             /** @description `YYYY-MM-DD` (a full timestamp is accepted, its date is used); default 30 days back. */
-            date_start?: string;
+            date_start?: string | null;
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description ASP purchase order number; digits only. */
-            po_no?: string;
+            po_no?: string | null;
             /** @description Requisition number; digits only. */
-            req_no?: string;
+            req_no?: string | null;
             /** @description One of the caller's sites of the current client; null or empty for all of them. */
-            site_code?: string;
+            site_code?: string | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
             /** @description Work order number; digits only. */
-            wo_no?: string;
+            wo_no?: string | null;
         };
         /** AlertSearchExport */
         AlertSearchExport: {
@@ -2247,34 +2247,34 @@ export interface components {
              * Format: int64
              * @description A type_notification_id; null or 0 for all types.
              */
-            alert_type?: number;
+            alert_type?: number | null;
             /** @description CIP ID; digits only. */
-            cip_no?: string;
+            cip_no?: string | null;
             columns: components["schemas"]["ExportColumn"][];
             /** @description `YYYY-MM-DD`, inclusive; default tomorrow. */
-            date_end?: string;
+            date_end?: string | null;
             /** @description `YYYY-MM-DD` (a full timestamp is accepted, its date is used); default 30 days back. */
-            date_start?: string;
+            date_start?: string | null;
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description ASP purchase order number; digits only. */
-            po_no?: string;
+            po_no?: string | null;
             /** @description Requisition number; digits only. */
-            req_no?: string;
+            req_no?: string | null;
             /** @description One of the caller's sites of the current client; null or empty for all of them. */
-            site_code?: string;
+            site_code?: string | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
             /** @description Work order number; digits only. */
-            wo_no?: string;
+            wo_no?: string | null;
         };
         /** AlertType */
         AlertType: {
@@ -2285,19 +2285,19 @@ export interface components {
         /** AlertUsersRequest */
         AlertUsersRequest: {
             /** Format: int64 */
-            notification_id?: number;
+            notification_id?: number | null;
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
         };
         /** ApiEnabled */
         ApiEnabled: {
@@ -2316,12 +2316,12 @@ export interface components {
         /** BugReport */
         BugReport: {
             /** @description Page capture (HTML or an image data URL), when the screenshot toggle is on. */
-            html?: string;
+            html?: string | null;
             message: string;
-            screenshot?: boolean;
-            site_code?: string;
+            screenshot?: boolean | null;
+            site_code?: string | null;
             subject: string;
-            url?: string;
+            url?: string | null;
         };
         /** BugReportAnswer */
         BugReportAnswer: {
@@ -2331,9 +2331,9 @@ export interface components {
         };
         /** ChangeSiteRequest */
         ChangeSiteRequest: {
-            site_code?: string;
+            site_code?: string | null;
             /** Format: int64 */
-            site_id?: number;
+            site_id?: number | null;
         };
         /**
          * Cip
@@ -2341,7 +2341,7 @@ export interface components {
          */
         Cip: {
             /** Format: int64 */
-            cid_no?: number;
+            cid_no?: number | null;
             cip_code: string;
             /** Format: int64 */
             cip_no: number;
@@ -2350,13 +2350,13 @@ export interface components {
              * Format: double
              * @description Average cost (US dollars, 3 decimals); null unless the caller holds InvFISPrice at the record's site.
              */
-            cust_avg_cost?: number;
-            cust_desc1?: string;
-            cust_desc2?: string;
-            cust_item_code?: string;
+            cust_avg_cost?: number | null;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code?: string | null;
             /** Format: int64 */
-            item_id?: number;
-            location?: string;
+            item_id?: number | null;
+            location?: string | null;
             /** Format: double */
             qty_avail: number;
             /** Format: double */
@@ -2373,10 +2373,10 @@ export interface components {
         /** ClientError */
         ClientError: {
             message: string;
-            site_code?: string;
+            site_code?: string | null;
             /** @description Up to 10 stack lines. */
-            stack?: string[];
-            url?: string;
+            stack?: string[] | null;
+            url?: string | null;
         };
         /** @enum {string} */
         ColumnKind: "text" | "number" | "currency" | "date" | "datetime" | "boolean";
@@ -2384,17 +2384,17 @@ export interface components {
         CurrentUser: {
             /** Format: int64 */
             asp_users_id: number;
-            bugtracker_username?: string;
+            bugtracker_username?: string | null;
             customer_portal_user: boolean;
             /** Format: int64 */
-            customer_punchin_location_id?: number;
-            email?: string;
+            customer_punchin_location_id?: number | null;
+            email?: string | null;
             first_time_user: boolean;
             fname: string;
             fss_employee: boolean;
             lname: string;
             /** Format: date-time */
-            password_expiration_Date?: string;
+            password_expiration_Date?: string | null;
             /** @description The password must be changed before anything else (never while impersonated). */
             password_expired: boolean;
             supplier_portal_user: boolean;
@@ -2406,31 +2406,31 @@ export interface components {
          */
         DbToolsChangedObjectsRequest: {
             /** @description Picks the environment by its database name when `environment_name` is absent. */
-            database_name?: string;
+            database_name?: string | null;
             /** @description `YYYY-MM-DD`, inclusive; default tomorrow. */
-            endDate?: string;
+            endDate?: string | null;
             /** @description DEV, QA, STAGE or PROD (any case). */
-            environment_name?: string;
+            environment_name?: string | null;
             /** @description Only changes by this database role (or friendly name); absent for all users. */
-            network_name?: string;
+            network_name?: string | null;
             /** @description Part of the object's name (or of `schema.name`), any case. */
-            object_name?: string;
+            object_name?: string | null;
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description Only objects of this schema. */
-            schema_name?: string;
+            schema_name?: string | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
             /** @description `YYYY-MM-DD` (the date part of an ISO date-time is accepted); default 90 days back. */
-            startDate?: string;
+            startDate?: string | null;
         };
         /** DbToolsDiff */
         DbToolsDiff: {
@@ -2442,11 +2442,11 @@ export interface components {
         /** DbToolsDiffRequest */
         DbToolsDiffRequest: {
             /** @description Must be `character`. */
-            diff_level?: string;
+            diff_level?: string | null;
             /** @description The older text (left), at most 1 MB. */
-            left?: string;
+            left?: string | null;
             /** @description The newer text (right), at most 1 MB. */
-            right?: string;
+            right?: string | null;
         };
         /** DbToolsEnvironment */
         DbToolsEnvironment: {
@@ -2455,33 +2455,33 @@ export interface components {
         };
         /** DbToolsHistoryRequest */
         DbToolsHistoryRequest: {
-            database_name?: string;
-            environment_name?: string;
+            database_name?: string | null;
+            environment_name?: string | null;
             object_name: string;
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             schema_name: string;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
         };
         /** DbToolsHistorySourceRequest */
         DbToolsHistorySourceRequest: {
-            database_name?: string;
-            environment_name?: string;
+            database_name?: string | null;
+            environment_name?: string | null;
             /** Format: int64 */
             objectAuditLog_ID: number;
             /** @description When given, must be the object of that audit row. */
-            object_name?: string;
+            object_name?: string | null;
             /** @description When given, must be the schema of that audit row. */
-            schema_name?: string;
+            schema_name?: string | null;
         };
         /**
          * DbToolsObjectChange
@@ -2507,7 +2507,7 @@ export interface components {
         /** DbToolsObjectChangePage */
         DbToolsObjectChangePage: {
             /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string;
+            limitMessage?: string | null;
             /** @description The search stopped at 5000 matching rows. */
             limited: boolean;
             resultList: components["schemas"]["DbToolsObjectChange"][];
@@ -2524,8 +2524,8 @@ export interface components {
         };
         /** DbToolsSourceRequest */
         DbToolsSourceRequest: {
-            database_name?: string;
-            environment_name?: string;
+            database_name?: string | null;
+            environment_name?: string | null;
             object_name: string;
             schema_name: string;
         };
@@ -2549,10 +2549,10 @@ export interface components {
          * @description Employee (the people who draw items, not application users).
          */
         Employee: {
-            badgeNumber?: string;
-            company?: string;
-            customerEmployeeNum?: string;
-            email?: string;
+            badgeNumber?: string | null;
+            company?: string | null;
+            customerEmployeeNum?: string | null;
+            email?: string | null;
             /** Format: int64 */
             employeeID: number;
             employeeNumber: string;
@@ -2560,15 +2560,15 @@ export interface components {
             isActive: boolean;
             isSuspended: boolean;
             lastName: string;
-            phone?: string;
-            siteCode?: string;
+            phone?: string | null;
+            siteCode?: string | null;
             /** Format: int64 */
             site_id: number;
             supervisor: boolean;
             /** Format: int64 */
-            supervisor_id?: number;
+            supervisor_id?: number | null;
             /** Format: naive-date */
-            suspensionDate?: string;
+            suspensionDate?: string | null;
         };
         /**
          * ErrorBody
@@ -2588,24 +2588,24 @@ export interface components {
              * Format: naive-date
              * @description Default tomorrow; the whole day is included.
              */
-            end_date?: string;
+            end_date?: string | null;
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
             /**
              * Format: naive-date
              * @description Default 7 days back.
              */
-            start_date?: string;
+            start_date?: string | null;
         };
         /**
          * ErrorFilterSearch
@@ -2616,58 +2616,58 @@ export interface components {
              * Format: naive-date
              * @description Default tomorrow; the whole day is included.
              */
-            end_date?: string;
+            end_date?: string | null;
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
             /**
              * Format: naive-date
              * @description Default 7 days back.
              */
-            start_date?: string;
+            start_date?: string | null;
         };
         /** ErrorLogExport */
         ErrorLogExport: {
             /** @description ASPv8, ASPv7, Customer Portal, ASP API (also accepted as WebAPI); null for all. */
-            application_name?: string;
+            application_name?: string | null;
             columns: components["schemas"]["ExportColumn"][];
             /**
              * Format: naive-date
              * @description Default tomorrow; the whole day is included.
              */
-            end_date?: string;
+            end_date?: string | null;
             /**
              * Format: int32
              * @description null or 0 all rows; -1 rows matching no filter; 1, 2, 3 rows matching a filter of that type (Developer
              *     Review, Ignore, In Progress).
              */
-            filter_id?: number;
+            filter_id?: number | null;
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
             /**
              * Format: naive-date
              * @description Default 7 days back.
              */
-            start_date?: string;
+            start_date?: string | null;
         };
         /**
          * ErrorLogFilter
@@ -2677,21 +2677,21 @@ export interface components {
             /** Format: int64 */
             asp_error_log_filter_id: number;
             /** @description The creator's name. */
-            created_by?: string;
+            created_by?: string | null;
             /** Format: int64 */
-            created_by_id?: number;
+            created_by_id?: number | null;
             /** Format: date-time */
             created_date: string;
-            description?: string;
-            filter_note?: string;
-            filter_string?: string;
+            description?: string | null;
+            filter_note?: string | null;
+            filter_string?: string | null;
             /**
              * Format: int32
              * @description 1 Developer Review, 2 Ignore, 3 In Progress.
              */
             filter_type: number;
             filter_type_name: string;
-            filter_url?: string;
+            filter_url?: string | null;
             /**
              * Format: int64
              * @description Error log rows matching the filter (kept current by the filter counting job).
@@ -2703,23 +2703,23 @@ export interface components {
          * @description A new filter.
          */
         ErrorLogFilterInput: {
-            description?: string;
-            filter_note?: string;
+            description?: string | null;
+            filter_note?: string | null;
             /** @description Part of the message or exception of the rows to group. */
-            filter_string?: string;
+            filter_string?: string | null;
             /**
              * Format: int32
              * @description 1 developer review, 2 ignore, 3 in progress.
              */
             filter_type: number;
             /** @description Part of the request url or path of the rows to group. */
-            filter_url?: string;
+            filter_url?: string | null;
         };
         /** ErrorLogFilterPage */
         ErrorLogFilterPage: {
             itemList: components["schemas"]["ErrorLogFilter"][];
             /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string;
+            limitMessage?: string | null;
             /** @description The search stopped at 5000 matching rows. */
             limited: boolean;
             /** Format: int64 */
@@ -2735,66 +2735,66 @@ export interface components {
          */
         ErrorLogSearch: {
             /** @description ASPv8, ASPv7, Customer Portal, ASP API (also accepted as WebAPI); null for all. */
-            application_name?: string;
+            application_name?: string | null;
             /**
              * Format: naive-date
              * @description Default tomorrow; the whole day is included.
              */
-            end_date?: string;
+            end_date?: string | null;
             /**
              * Format: int32
              * @description null or 0 all rows; -1 rows matching no filter; 1, 2, 3 rows matching a filter of that type (Developer
              *     Review, Ignore, In Progress).
              */
-            filter_id?: number;
+            filter_id?: number | null;
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
             /**
              * Format: naive-date
              * @description Default 7 days back.
              */
-            start_date?: string;
+            start_date?: string | null;
         };
         /**
          * ErrorRow
          * @description One row of the error log, named as in the spec.
          */
         ErrorRow: {
-            api_parameters?: string;
+            api_parameters?: string | null;
             application_name: string;
             asP_message: string;
             /** @description The user's login when known, else the name stored with the row. */
-            asP_user_name?: string;
+            asP_user_name?: string | null;
             /** Format: int64 */
             asp_error_log_ID: number;
             /** Format: date-time */
             event_time: string;
-            exception?: string;
-            exception_code?: string;
-            exception_message?: string;
-            machine_name?: string;
-            request_path?: string;
-            request_url?: string;
-            session_dump?: string;
-            site_code?: string;
-            stack_trace?: string;
-            user_host_address?: string;
+            exception?: string | null;
+            exception_code?: string | null;
+            exception_message?: string | null;
+            machine_name?: string | null;
+            request_path?: string | null;
+            request_url?: string | null;
+            session_dump?: string | null;
+            site_code?: string | null;
+            stack_trace?: string | null;
+            user_host_address?: string | null;
         };
         /** ErrorRowPage */
         ErrorRowPage: {
             itemList: components["schemas"]["ErrorRow"][];
             /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string;
+            limitMessage?: string | null;
             /** @description The search stopped at 5000 matching rows. */
             limited: boolean;
             /** Format: int64 */
@@ -2807,41 +2807,41 @@ export interface components {
         ExportColumn: {
             field: string;
             header: string;
-            kind?: components["schemas"]["ColumnKind"];
+            kind?: components["schemas"]["ColumnKind"] | null;
         };
         /** GlossaryExportRequest */
         GlossaryExportRequest: {
             columns: components["schemas"]["ExportColumn"][];
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
         };
         /**
          * GlossaryInput
          * @description A new glossary term; the label is required and unique regardless of case. Empty texts are stored as null.
          */
         GlossaryInput: {
-            abbrevation?: string;
-            description?: string;
-            label?: string;
-            location?: string;
-            notes?: string;
-            status?: string;
+            abbrevation?: string | null;
+            description?: string | null;
+            label?: string | null;
+            location?: string | null;
+            notes?: string | null;
+            status?: string | null;
         };
         /** GlossaryPage */
         GlossaryPage: {
             itemList: components["schemas"]["GlossaryTerm"][];
             /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string;
+            limitMessage?: string | null;
             /** @description The search stopped at 5000 matching rows. */
             limited: boolean;
             /** Format: int64 */
@@ -2852,28 +2852,28 @@ export interface components {
          * @description A glossary term. `abbrevation` is spelt so on purpose (the screens use that name).
          */
         GlossaryTerm: {
-            abbrevation?: string;
-            approved_by_user?: string;
+            abbrevation?: string | null;
+            approved_by_user?: string | null;
             /** Format: date-time */
-            approved_date?: string;
-            created_by_user?: string;
+            approved_date?: string | null;
+            created_by_user?: string | null;
             /** Format: date-time */
             created_date: string;
-            description?: string;
+            description?: string | null;
             /** Format: int64 */
             glossary_id: number;
             label: string;
-            last_modified_by_user?: string;
+            last_modified_by_user?: string | null;
             /** Format: date-time */
-            last_modified_date?: string;
-            location?: string;
-            notes?: string;
-            status?: string;
+            last_modified_date?: string | null;
+            location?: string | null;
+            notes?: string | null;
+            status?: string | null;
         };
         /** Health */
         Health: {
-            database?: boolean;
-            redis?: boolean;
+            database?: boolean | null;
+            redis?: boolean | null;
             status: string;
         };
         /** HomepageTile */
@@ -2883,7 +2883,7 @@ export interface components {
              * Format: int64
              * @description The tile's count; null while the feature that counts it is not available at this site.
              */
-            count?: number;
+            count?: number | null;
             /**
              * Format: int32
              * @description 1 small, 2 large.
@@ -2899,7 +2899,7 @@ export interface components {
             report_Name: string;
             /** Format: int64 */
             report_id: number;
-            route?: string;
+            route?: string | null;
         };
         /** ImpersonateRequest */
         ImpersonateRequest: {
@@ -2918,7 +2918,7 @@ export interface components {
             active: boolean;
             description: string;
             /** @description `error` (running, started at least an hour ago), `warning` (not running, due at least an hour ago) or null. */
-            highlight?: string;
+            highlight?: string | null;
             /** Format: int64 */
             job_id: number;
             /**
@@ -2932,20 +2932,20 @@ export interface components {
              * Format: date-time
              * @description The last sign of life of a run (its start or a lease renewal).
              */
-            last_activity_notification?: string;
+            last_activity_notification?: string | null;
             /** Format: date-time */
-            last_run?: string;
+            last_run?: string | null;
             /** @description Off, Fatal, Error, Warn, Info, Debug or Trace. */
             log_level: string;
             /** Format: date-time */
-            next_run?: string;
+            next_run?: string | null;
             /** @description Time of day of daily jobs (UTC, HH:MM:SS). */
-            run_at?: string;
+            run_at?: string | null;
             /**
              * Format: int32
              * @description Seconds between runs (interval jobs).
              */
-            run_interval?: number;
+            run_interval?: number | null;
             /** @description `Interval` or `Daily`. */
             schedule_type: string;
             /**
@@ -2964,17 +2964,17 @@ export interface components {
         JobHistoryExport: {
             columns: components["schemas"]["ExportColumn"][];
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
         };
         /** JobLogFile */
         JobLogFile: {
@@ -2998,25 +2998,25 @@ export interface components {
          */
         JobRun: {
             /** Format: double */
-            duration_seconds?: number;
+            duration_seconds?: number | null;
             /**
              * Format: date-time
              * @description Null while running.
              */
-            end_time?: string;
+            end_time?: string | null;
             /** Format: int64 */
             job_run_id: number;
-            results_detail?: string;
+            results_detail?: string | null;
             /** Format: date-time */
             start_time: string;
             /** @description Null while running. */
-            success?: boolean;
+            success?: boolean | null;
         };
         /** JobRunPage */
         JobRunPage: {
             itemList: components["schemas"]["JobRun"][];
             /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string;
+            limitMessage?: string | null;
             /** @description The search stopped at 5000 matching rows. */
             limited: boolean;
             /** Format: int64 */
@@ -3037,13 +3037,13 @@ export interface components {
         };
         /** MenuItem */
         MenuItem: {
-            angularMenuImage?: string;
-            angularRoute?: string;
+            angularMenuImage?: string | null;
+            angularRoute?: string | null;
             externalRoute: boolean;
             page: string;
             subMenuItems: components["schemas"]["MenuItem"][];
             title: string;
-            url?: string;
+            url?: string | null;
         };
         /**
          * Message
@@ -3059,17 +3059,17 @@ export interface components {
          */
         PageRequest: {
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
         };
         /** PasswordChange */
         PasswordChange: {
@@ -3095,10 +3095,10 @@ export interface components {
          *     (the next free id from 10000 when absent).
          */
         PermissionInput: {
-            description?: string;
+            description?: string | null;
             /** Format: int64 */
-            id?: number;
-            permission_name?: string;
+            id?: number | null;
+            permission_name?: string | null;
         };
         /** PermissionRecord */
         PermissionRecord: {
@@ -3140,55 +3140,55 @@ export interface components {
          */
         Release: {
             /** Format: naive-date */
-            approval_date?: string;
-            approved_by_user?: string;
+            approval_date?: string | null;
+            approved_by_user?: string | null;
             major_release: boolean;
-            release_bug_number?: string;
-            release_bug_number10?: string;
-            release_bug_number2?: string;
-            release_bug_number3?: string;
-            release_bug_number4?: string;
-            release_bug_number5?: string;
-            release_bug_number6?: string;
-            release_bug_number7?: string;
-            release_bug_number8?: string;
-            release_bug_number9?: string;
+            release_bug_number?: string | null;
+            release_bug_number10?: string | null;
+            release_bug_number2?: string | null;
+            release_bug_number3?: string | null;
+            release_bug_number4?: string | null;
+            release_bug_number5?: string | null;
+            release_bug_number6?: string | null;
+            release_bug_number7?: string | null;
+            release_bug_number8?: string | null;
+            release_bug_number9?: string | null;
             /** Format: naive-date */
-            release_date?: string;
+            release_date?: string | null;
             /** Format: int64 */
             release_id: number;
             /** @description Dotted number, e.g. `8.67`. */
             release_number: string;
-            release_text?: string;
-            release_text10?: string;
-            release_text2?: string;
-            release_text3?: string;
-            release_text4?: string;
-            release_text5?: string;
-            release_text6?: string;
-            release_text7?: string;
-            release_text8?: string;
-            release_text9?: string;
+            release_text?: string | null;
+            release_text10?: string | null;
+            release_text2?: string | null;
+            release_text3?: string | null;
+            release_text4?: string | null;
+            release_text5?: string | null;
+            release_text6?: string | null;
+            release_text7?: string | null;
+            release_text8?: string | null;
+            release_text9?: string | null;
             release_title: string;
-            released_by_user?: string;
+            released_by_user?: string | null;
             /** @description Link to the release notes in the team-collaboration tool. */
-            teams_link?: string;
+            teams_link?: string | null;
         };
         /** ReleaseExportRequest */
         ReleaseExportRequest: {
             columns: components["schemas"]["ExportColumn"][];
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
         };
         /**
          * ReleaseInput
@@ -3197,46 +3197,46 @@ export interface components {
          */
         ReleaseInput: {
             /** Format: naive-date */
-            approval_date?: string;
-            approved_by_user?: string;
-            major_release?: boolean;
-            release_bug_number?: string;
-            release_bug_number10?: string;
-            release_bug_number2?: string;
-            release_bug_number3?: string;
-            release_bug_number4?: string;
-            release_bug_number5?: string;
-            release_bug_number6?: string;
-            release_bug_number7?: string;
-            release_bug_number8?: string;
-            release_bug_number9?: string;
+            approval_date?: string | null;
+            approved_by_user?: string | null;
+            major_release?: boolean | null;
+            release_bug_number?: string | null;
+            release_bug_number10?: string | null;
+            release_bug_number2?: string | null;
+            release_bug_number3?: string | null;
+            release_bug_number4?: string | null;
+            release_bug_number5?: string | null;
+            release_bug_number6?: string | null;
+            release_bug_number7?: string | null;
+            release_bug_number8?: string | null;
+            release_bug_number9?: string | null;
             /** Format: naive-date */
-            release_date?: string;
+            release_date?: string | null;
             /** Format: int64 */
-            release_id?: number;
+            release_id?: number | null;
             /** @description Required; a dotted number such as `8.67` (at most 4 parts). */
-            release_number?: string;
-            release_text?: string;
-            release_text10?: string;
-            release_text2?: string;
-            release_text3?: string;
-            release_text4?: string;
-            release_text5?: string;
-            release_text6?: string;
-            release_text7?: string;
-            release_text8?: string;
-            release_text9?: string;
+            release_number?: string | null;
+            release_text?: string | null;
+            release_text10?: string | null;
+            release_text2?: string | null;
+            release_text3?: string | null;
+            release_text4?: string | null;
+            release_text5?: string | null;
+            release_text6?: string | null;
+            release_text7?: string | null;
+            release_text8?: string | null;
+            release_text9?: string | null;
             /** @description Required; at most 200 characters. */
-            release_title?: string;
-            released_by_user?: string;
+            release_title?: string | null;
+            released_by_user?: string | null;
             /** @description An http(s) address. */
-            teams_link?: string;
+            teams_link?: string | null;
         };
         /** ReleasePage */
         ReleasePage: {
             itemList: components["schemas"]["Release"][];
             /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string;
+            limitMessage?: string | null;
             /** @description The search stopped at 5000 matching rows. */
             limited: boolean;
             /** Format: int64 */
@@ -3250,7 +3250,7 @@ export interface components {
              * Format: int64
              * @description The new release's id; null when nothing was saved.
              */
-            release_id?: number;
+            release_id?: number | null;
             success: boolean;
         };
         /**
@@ -3269,9 +3269,9 @@ export interface components {
          *     replaces the role's permissions.
          */
         RoleInput: {
-            description?: string;
-            permission_ids?: number[];
-            role_name?: string;
+            description?: string | null;
+            permission_ids?: number[] | null;
+            role_name?: string | null;
         };
         /** RoleRecord */
         RoleRecord: {
@@ -3286,16 +3286,16 @@ export interface components {
         };
         /** SecurityAnswers */
         SecurityAnswers: {
-            Answer1?: string;
-            Answer2?: string;
-            Answer3?: string;
+            Answer1?: string | null;
+            Answer2?: string | null;
+            Answer3?: string | null;
             /** Format: int64 */
             Question1: number;
             /** Format: int64 */
             Question2: number;
             /** Format: int64 */
             Question3: number;
-            user_name?: string;
+            user_name?: string | null;
         };
         /** SecurityQuestion */
         SecurityQuestion: {
@@ -3306,7 +3306,7 @@ export interface components {
         /** SessionInfo */
         SessionInfo: {
             /** Format: int64 */
-            impersonatedByUserId?: number;
+            impersonatedByUserId?: number | null;
             /** Format: int64 */
             inactivitySecondsLeft: number;
             password_expired: boolean;
@@ -3314,12 +3314,12 @@ export interface components {
         /** SettingInput */
         SettingInput: {
             setting_key: string;
-            setting_value?: string;
+            setting_value?: string | null;
         };
         /** Shortcut */
         Shortcut: {
-            angular_icon?: string;
-            angular_route?: string;
+            angular_icon?: string | null;
+            angular_route?: string | null;
             description: string;
             display: boolean;
             /** Format: int64 */
@@ -3329,7 +3329,7 @@ export interface components {
              * @description 1-based.
              */
             rank: number;
-            url?: string;
+            url?: string | null;
         };
         /** ShortcutDisplay */
         ShortcutDisplay: {
@@ -3355,7 +3355,7 @@ export interface components {
         };
         /** SiteInfo */
         SiteInfo: {
-            account_login?: string;
+            account_login?: string | null;
             /** Format: int32 */
             app_type: number;
             asp8_rfq: boolean;
@@ -3365,14 +3365,14 @@ export interface components {
             customer_portal_catalog: boolean;
             /** Format: int32 */
             erpTypeID: number;
-            erp_company?: string;
+            erp_company?: string | null;
             show_ctb_usage: boolean;
             siteCode: string;
             /** Format: int64 */
             site_id: number;
             site_name: string;
             /** Format: int32 */
-            vmierpTypeID?: number;
+            vmierpTypeID?: number | null;
         };
         /**
          * SiteInput
@@ -3380,16 +3380,16 @@ export interface components {
          *     is read-only (it follows `client_id`), and `client_id` cannot change once the site exists.
          */
         SiteInput: {
-            asp8_rfq?: boolean;
+            asp8_rfq?: boolean | null;
             /** Format: int64 */
-            client_id?: number;
-            customer_portal_catalog?: boolean;
+            client_id?: number | null;
+            customer_portal_catalog?: boolean | null;
             /** Format: int32 */
-            erp_type_id?: number;
-            is_active?: boolean;
-            show_ctb_usage?: boolean;
-            site_code?: string;
-            site_name?: string;
+            erp_type_id?: number | null;
+            is_active?: boolean | null;
+            show_ctb_usage?: boolean | null;
+            site_code?: string | null;
+            site_name?: string | null;
         };
         /** SiteRecord */
         SiteRecord: {
@@ -3454,7 +3454,7 @@ export interface components {
          * @description Tracking code.
          */
         TrackingCode: {
-            description?: string;
+            description?: string | null;
             isActive: boolean;
             isSuspended: boolean;
             /** Format: int64 */
@@ -3483,10 +3483,10 @@ export interface components {
             aspShortcuts: components["schemas"]["Shortcut"][];
             aspUserSettings: components["schemas"]["UserSetting"][];
             availableSites: components["schemas"]["SiteInfo"][];
-            currentSite?: components["schemas"]["SiteInfo"];
+            currentSite?: components["schemas"]["SiteInfo"] | null;
             currentUser: components["schemas"]["CurrentUser"];
             /** Format: int64 */
-            impersonatedByUserId?: number;
+            impersonatedByUserId?: number | null;
             isPunchinUser: boolean;
             menuItems: components["schemas"]["MenuItem"][];
             permissions: components["schemas"]["PermissionRef"][];
@@ -3498,27 +3498,27 @@ export interface components {
          *     the user's access rows.
          */
         UserInput: {
-            customer_portal_user?: boolean;
-            email?: string;
-            fname?: string;
-            fss_employee?: boolean;
-            is_active?: boolean;
-            is_locked?: boolean;
-            is_punchin_user?: boolean;
-            lname?: string;
+            customer_portal_user?: boolean | null;
+            email?: string | null;
+            fname?: string | null;
+            fss_employee?: boolean | null;
+            is_active?: boolean | null;
+            is_locked?: boolean | null;
+            is_punchin_user?: boolean | null;
+            lname?: string | null;
             /** @description Create only: the first password (the password rule applies). */
-            password?: string;
+            password?: string | null;
             /** Format: date-time */
-            password_expiration_Date?: string;
-            roles?: components["schemas"]["RoleGrant"][];
-            site_ids?: number[];
-            supplier_portal_user?: boolean;
-            user_id?: string;
+            password_expiration_Date?: string | null;
+            roles?: components["schemas"]["RoleGrant"][] | null;
+            site_ids?: number[] | null;
+            supplier_portal_user?: boolean | null;
+            user_id?: string | null;
         };
         /** UserRecord */
         UserRecord: {
             customer_portal_user: boolean;
-            email?: string;
+            email?: string | null;
             fname: string;
             fss_employee: boolean;
             /**
@@ -3531,7 +3531,7 @@ export interface components {
             is_punchin_user: boolean;
             lname: string;
             /** Format: date-time */
-            password_expiration_Date?: string;
+            password_expiration_Date?: string | null;
             /** @description Roles per site; each site is one of `site_ids`. */
             roles: components["schemas"]["RoleGrant"][];
             /** @description Sites the user may use. */
@@ -3543,7 +3543,7 @@ export interface components {
         /** UserSearchPage */
         UserSearchPage: {
             /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string;
+            limitMessage?: string | null;
             /** @description The search stopped at 5000 matching rows. */
             limited: boolean;
             resultList: components["schemas"]["UserSearchRow"][];
@@ -3556,36 +3556,36 @@ export interface components {
          */
         UserSearchRequest: {
             /** @description Case-insensitive part of the email address. */
-            email?: string;
+            email?: string | null;
             /** @description Case-insensitive part of the first name. */
-            fname?: string;
+            fname?: string | null;
             /** @description Users who may use the site with this code. */
-            hasAccessToSiteCode?: string;
+            hasAccessToSiteCode?: string | null;
             /**
              * Format: int64
              * @description Users who may use the site with this id.
              */
-            hasAccessToSiteId?: number;
-            isActive?: boolean;
-            isCustomerPortalUser?: boolean;
+            hasAccessToSiteId?: number | null;
+            isActive?: boolean | null;
+            isCustomerPortalUser?: boolean | null;
             /** @description Provider employees (fss_employee). */
-            isEmployee?: boolean;
+            isEmployee?: boolean | null;
             /** @description Case-insensitive part of the last name. */
-            lname?: string;
+            lname?: string | null;
             /** Format: int64 */
-            pageIndex?: number;
+            pageIndex?: number | null;
             /** Format: int64 */
-            pageNumber?: number;
+            pageNumber?: number | null;
             /**
              * Format: int64
              * @description One of 10, 20, 50, 100, 200, 500 (default 10).
              */
-            pageSize?: number;
+            pageSize?: number | null;
             /** @description `asc` or `desc`. */
-            sortDirection?: string;
-            sortField?: string;
+            sortDirection?: string | null;
+            sortField?: string | null;
             /** @description Case-insensitive part of the sign-in name. */
-            username?: string;
+            username?: string | null;
         };
         /**
          * UserSearchRow
@@ -3595,7 +3595,7 @@ export interface components {
             /** Format: int64 */
             asp_users_id: number;
             customer_portal_user: boolean;
-            email?: string;
+            email?: string | null;
             fname: string;
             fss_employee: boolean;
             is_active: boolean;
@@ -3603,7 +3603,7 @@ export interface components {
             is_punchin_user: boolean;
             lname: string;
             /** Format: date-time */
-            password_expiration_Date?: string;
+            password_expiration_Date?: string | null;
             supplier_portal_user: boolean;
             user_id: string;
         };
@@ -3614,13 +3614,13 @@ export interface components {
             /** Format: int64 */
             setting_id: number;
             setting_key: string;
-            setting_value?: string;
+            setting_value?: string | null;
         };
         /** UserSummary */
         UserSummary: {
             /** Format: int64 */
             asp_users_id: number;
-            email?: string;
+            email?: string | null;
             fname: string;
             fss_employee: boolean;
             lname: string;
@@ -3642,7 +3642,7 @@ export interface components {
          */
         Vendor: {
             active: boolean;
-            erp_company?: string;
+            erp_company?: string | null;
             /**
              * Format: int32
              * @description ERP type: None 0, Enterprise 1, SXE 2, FreescaleSAP 3, Trilogie 4, TrilogieWD 5, TrilogieIntegrated 6,
@@ -3660,12 +3660,12 @@ export interface components {
         };
         /** VersionFile */
         VersionFile: {
-            branch?: string;
+            branch?: string | null;
             buildRunId: string;
             /** @description Only for FSSConnectAdmin. */
-            buildTime?: string;
-            commit?: string;
-            sourceUrl?: string;
+            buildTime?: string | null;
+            commit?: string | null;
+            sourceUrl?: string | null;
             /** @description 8.67 plus the build number. */
             version: string;
         };
