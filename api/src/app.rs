@@ -6,7 +6,6 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use poem::endpoint::StaticFilesEndpoint;
 use poem::http::{HeaderValue, StatusCode};
-use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::middleware::{CatchPanic, Cors, PanicHandler};
 use poem::web::Html;
 use poem::{Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Middleware, Request, Response, Route};
@@ -261,14 +260,14 @@ impl Application {
     }
 
     pub async fn start(state: AppState) -> anyhow::Result<Self> {
-        let acceptor = TcpListener::bind(state.settings.http_addr.clone()).into_acceptor().await.context("binding the HTTP address")?;
-        let port = acceptor
-            .local_addr()
-            .first()
-            .and_then(|a| a.as_socket_addr().map(|s| s.port()))
-            .context("reading the bound port")?;
+        let listener = tokio::net::TcpListener::bind(state.settings.http_addr.as_str()).await.context("binding the HTTP address")?;
+        let port = listener.local_addr().context("reading the bound port")?.port();
+        let limits = crate::server::Limits {
+            max_connections: state.settings.max_connections,
+            header_read_timeout: Duration::from_secs(state.settings.header_read_timeout_seconds),
+        };
         let app = routes(state);
-        let server = tokio::spawn(async move { poem::Server::new_with_acceptor(acceptor).run(app).await });
+        let server = tokio::spawn(crate::server::serve(listener, app, limits));
         tracing::info!(port, "listening");
         Ok(Self { port, server })
     }

@@ -7,6 +7,7 @@ pub mod hardening;
 pub mod health;
 pub mod openapi;
 pub mod seed;
+pub mod server;
 
 // What the integration tests and tools reach through the binary's crate.
 pub use kernel::{auth, config, error, state};

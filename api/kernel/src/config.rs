@@ -40,6 +40,10 @@ pub struct Settings {
     pub oidc_provision: bool,
     /// The largest request body the API reads; larger ones answer 413.
     pub max_body_bytes: usize,
+    /// Open connections one process serves at once; further clients wait in the listen backlog.
+    pub max_connections: usize,
+    /// A client must send a request's headers within this time (also on an idle kept-alive connection).
+    pub header_read_timeout_seconds: u64,
 }
 
 // Secrets are never printed, not even in debug logs.
@@ -102,6 +106,8 @@ impl Settings {
             );
         }
         anyhow::ensure!(self.max_body_bytes >= 1024, "max_body_bytes must be at least 1024");
+        anyhow::ensure!(self.max_connections >= 1, "max_connections must be at least 1");
+        anyhow::ensure!(self.header_read_timeout_seconds >= 1, "header_read_timeout_seconds must be at least 1");
         Ok(())
     }
 
@@ -149,6 +155,8 @@ mod tests {
             oidc_scopes: vec![],
             oidc_provision: false,
             max_body_bytes: 1 << 20,
+            max_connections: 16,
+            header_read_timeout_seconds: 10,
         };
         let shown = format!("{s:?}");
         assert!(!shown.contains("topsecret"));

@@ -80,3 +80,40 @@ async fn answers_carry_the_security_headers_and_auth_answers_are_never_cached() 
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers["cache-control"], "no-store");
 }
+
+#[tokio::test]
+async fn a_client_that_trickles_its_headers_is_disconnected() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = TestApp::spawn_with(|s| s.header_read_timeout_seconds = 1).await;
+    let addr = app.base.trim_start_matches("http://").to_owned();
+    let mut slow = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    slow.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    let started = std::time::Instant::now();
+    let mut buf = Vec::new();
+    // The server closes the connection (possibly after a 408) instead of waiting for the rest forever.
+    let read = tokio::time::timeout(std::time::Duration::from_secs(10), slow.read_to_end(&mut buf)).await;
+    assert!(read.is_ok(), "the connection stayed open");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert!(buf.is_empty() || String::from_utf8_lossy(&buf).contains("408"), "{}", String::from_utf8_lossy(&buf));
+}
+
+#[tokio::test]
+async fn connections_beyond_the_bound_wait_until_one_closes() {
+    use tokio::io::AsyncWriteExt;
+    let app = TestApp::spawn_with(|s| s.max_connections = 2).await;
+    let addr = app.base.trim_start_matches("http://").to_owned();
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut c = tokio::net::TcpStream::connect(&addr).await.unwrap();
+        // Part of a request, so each connection is really being served.
+        c.write_all(b"GET /api/health HTTP/1.1\r\n").await.unwrap();
+        held.push(c);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let client = reqwest::Client::new();
+    let waiting = client.get(format!("{}/api/health", app.base)).timeout(std::time::Duration::from_millis(700)).send().await;
+    assert!(waiting.is_err(), "a third connection was served beyond the bound");
+    drop(held);
+    let served = client.get(format!("{}/api/health", app.base)).timeout(std::time::Duration::from_secs(5)).send().await.unwrap();
+    assert_eq!(served.status(), StatusCode::OK);
+}
