@@ -46,13 +46,14 @@ pub async fn search(tx: &mut TenantTx, sites: &[i64], f: &AlertFilter, page: &Pa
 /// A notification of the scope's client (its site must belong to that client).
 pub async fn find(tx: &mut TenantTx, id: i64) -> Result<Option<AlertNotification>, sqlx::Error> {
     let client_id = tx.scope().client_id();
-    sqlx::query_as(
+    sqlx::query_as!(
+        AlertNotification,
         "select n.notification_id, n.notification_name, n.site_id, s.site_code, n.created_timestamp as created_date, n.subject
          from notification n join asp.site s on s.site_id = n.site_id
          where n.notification_id = $1 and s.client_id = $2",
+        id,
+        client_id
     )
-    .bind(id)
-    .bind(client_id)
     .fetch_optional(&mut **tx)
     .await
 }
@@ -66,29 +67,36 @@ pub async fn recipients(tx: &mut TenantTx, notification_id: i64, page: &Page) ->
 }
 
 pub async fn alert_types(conn: &mut PgConnection) -> Result<Vec<AlertType>, sqlx::Error> {
-    sqlx::query_as("select type_notification_id, description from asp.type_notification order by description").fetch_all(conn).await
+    sqlx::query_as!(AlertType, "select type_notification_id, description from asp.type_notification order by description")
+        .fetch_all(conn)
+        .await
 }
 
 pub async fn alert_type(conn: &mut PgConnection, id: i64) -> Result<Option<AlertType>, sqlx::Error> {
-    sqlx::query_as("select type_notification_id, description from asp.type_notification where type_notification_id = $1")
-        .bind(id)
-        .fetch_optional(conn)
-        .await
+    sqlx::query_as!(
+        AlertType,
+        "select type_notification_id, description from asp.type_notification where type_notification_id = $1",
+        id
+    )
+    .fetch_optional(conn)
+    .await
 }
 
 /// The user's available sites of one client, by site code.
 pub async fn client_sites_of_user(conn: &mut PgConnection, user_id: i64, client_id: i64) -> Result<Vec<SiteCode>, sqlx::Error> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        SiteCode,
         "select s.site_id, s.site_code from asp.user_site us join asp.site s using (site_id) join asp.client c using (client_id)
          where us.asp_users_id = $1 and s.client_id = $2 and s.is_active and c.is_active and not s.is_ignored order by s.site_code",
+        user_id,
+        client_id
     )
-    .bind(user_id)
-    .bind(client_id)
     .fetch_all(conn)
     .await
 }
 
 /// (site id, client id) of the site with `code`.
 pub async fn site_by_code(conn: &mut PgConnection, code: &str) -> Result<Option<(i64, i64)>, sqlx::Error> {
-    sqlx::query_as("select site_id, client_id from asp.site where site_code = $1").bind(code).fetch_optional(conn).await
+    let row = sqlx::query!("select site_id, client_id from asp.site where site_code = $1", code).fetch_optional(conn).await?;
+    Ok(row.map(|r| (r.site_id, r.client_id)))
 }

@@ -54,11 +54,14 @@ pub async fn object_history(conn: &mut PgConnection, schema: &str, object: &str,
 
 /// The database roles that made changes, with their display names.
 pub async fn user_names(conn: &mut PgConnection) -> Result<Vec<DbToolsUser>, sqlx::Error> {
-    sqlx::query_as(
-        "select distinct l.network_name, coalesce(u.friendly_name, l.network_name) as friendly_name
+    // Orders by the expression: the output column's name carries the macro's not-null mark, so `order by friendly_name`
+    // would now mean `u.friendly_name`.
+    sqlx::query_as!(
+        DbToolsUser,
+        r#"select distinct l.network_name, coalesce(u.friendly_name, l.network_name) as "friendly_name!"
          from asp.object_audit_log l
          left join asp.db_user u on u.network_name = l.network_name
-         order by friendly_name, l.network_name",
+         order by coalesce(u.friendly_name, l.network_name), l.network_name"#
     )
     .fetch_all(conn)
     .await
@@ -66,12 +69,15 @@ pub async fn user_names(conn: &mut PgConnection) -> Result<Vec<DbToolsUser>, sql
 
 /// The current definition from the catalog (see `asp.current_source`); `None` when no such object exists.
 pub async fn current_source(conn: &mut PgConnection, schema: &str, object: &str) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("select asp.current_source($1, $2)").bind(schema).bind(object).fetch_one(conn).await
+    sqlx::query_scalar!("select asp.current_source($1, $2)", schema, object).fetch_one(conn).await
 }
 
 pub async fn history_source(conn: &mut PgConnection, id: i64) -> Result<Option<HistorySourceRow>, sqlx::Error> {
-    sqlx::query_as("select schema_name, object_name, object_source from asp.object_audit_log where object_audit_log_id = $1")
-        .bind(id)
-        .fetch_optional(conn)
-        .await
+    sqlx::query_as!(
+        HistorySourceRow,
+        "select schema_name, object_name, object_source from asp.object_audit_log where object_audit_log_id = $1",
+        id
+    )
+    .fetch_optional(conn)
+    .await
 }

@@ -28,21 +28,24 @@ pub async fn search(conn: &mut PgConnection, page: &Page) -> Result<(Vec<Glossar
 
 /// Inserts the term, created and last modified by the user; `None` when the label exists already.
 pub async fn insert(conn: &mut PgConnection, t: &NewTerm, user_id: i64) -> Result<Option<GlossaryTerm>, sqlx::Error> {
-    sqlx::query_as(&format!(
+    // Returns the columns of COLUMNS (which the dynamic search shares), spelt out for the compile-time check.
+    sqlx::query_as!(
+        GlossaryTerm,
         "insert into asp.glossary_term (label, description, abbrevation, location, notes, status, created_by_id, created_by_user,
              last_modified_by_user, last_modified_date)
          select $1, $2, $3, $4, $5, $6, $7, n.name, n.name, now()
          from (select (select nullif(trim(fname || ' ' || lname), '') from asp.asp_users where asp_users_id = $7) as name) n
          on conflict do nothing
-         returning {COLUMNS}"
-    ))
-    .bind(&t.label)
-    .bind(&t.description)
-    .bind(&t.abbrevation)
-    .bind(&t.location)
-    .bind(&t.notes)
-    .bind(&t.status)
-    .bind(user_id)
+         returning glossary_id, label, description, abbrevation, location, notes, status, created_by_user, created_date,
+             last_modified_by_user, last_modified_date, approved_by_user, approved_date",
+        t.label,
+        t.description,
+        t.abbrevation,
+        t.location,
+        t.notes,
+        t.status,
+        user_id
+    )
     .fetch_optional(conn)
     .await
 }

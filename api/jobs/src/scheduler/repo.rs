@@ -7,20 +7,10 @@ use sqlx::PgConnection;
 /// A job row the scheduler claimed: (job id, job type id, log level, the due time it serves).
 pub type ClaimedRow = (i64, i32, String, Option<DateTime<Utc>>);
 
-/// The next due time after a run, computed by the database from the job's schedule: the next multiple of the
-/// interval after now counted from the due time it served (no drift, no burst of catch-up runs), or the next
-/// daily time (UTC).
-const NEXT_RUN_SQL: &str = "case when schedule_type_id = 2 then
-        case when ((now() at time zone 'utc')::date + run_at) at time zone 'utc' > now()
-             then ((now() at time zone 'utc')::date + run_at) at time zone 'utc'
-             else ((now() at time zone 'utc')::date + 1 + run_at) at time zone 'utc' end
-    else coalesce(next_run, now()) + make_interval(secs => run_interval::float8
-        * (floor(greatest(extract(epoch from now() - coalesce(next_run, now())), 0) / run_interval) + 1)) end";
-
 /// Claims the most overdue active job of `type_ids` that no live lease holds, for `owner` for `lease_seconds`.
 /// Row locks (`for update skip locked`) keep two replicas from claiming the same job.
 pub async fn claim(conn: &mut PgConnection, owner: &str, lease_seconds: f64, type_ids: &[i32]) -> Result<Option<ClaimedRow>, sqlx::Error> {
-    sqlx::query_as(
+    let row = sqlx::query!(
         "update asp.job j set job_status = 1, lease_owner = $1, lease_until = now() + make_interval(secs => $2),
                 last_run = now(), last_activity_notification = now()
          where j.job_id = (
@@ -30,43 +20,48 @@ pub async fn claim(conn: &mut PgConnection, owner: &str, lease_seconds: f64, typ
              order by next_run limit 1
              for update skip locked)
          returning j.job_id, j.job_type_id, j.log_level, j.next_run",
+        owner,
+        lease_seconds,
+        type_ids
     )
-    .bind(owner)
-    .bind(lease_seconds)
-    .bind(type_ids)
     .fetch_optional(conn)
-    .await
+    .await?;
+    Ok(row.map(|r| (r.job_id, r.job_type_id, r.log_level, r.next_run)))
 }
 
 /// Closes the job's unfinished runs as failed with `detail`.
 pub async fn close_unfinished_runs(conn: &mut PgConnection, job_id: i64, detail: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("update asp.job_run set end_time = now(), success = false, results_detail = $2 where job_id = $1 and end_time is null")
-        .bind(job_id)
-        .bind(detail)
-        .execute(conn)
-        .await?;
+    sqlx::query!(
+        "update asp.job_run set end_time = now(), success = false, results_detail = $2 where job_id = $1 and end_time is null",
+        job_id,
+        detail
+    )
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
 /// Records a run starting now; answers its id.
 pub async fn insert_run(conn: &mut PgConnection, job_id: i64, scheduled_for: Option<DateTime<Utc>>, run_by: &str) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("insert into asp.job_run (job_id, scheduled_for, run_by, start_time) values ($1, $2, $3, now()) returning job_run_id")
-        .bind(job_id)
-        .bind(scheduled_for)
-        .bind(run_by)
-        .fetch_one(conn)
-        .await
+    sqlx::query_scalar!(
+        "insert into asp.job_run (job_id, scheduled_for, run_by, start_time) values ($1, $2, $3, now()) returning job_run_id",
+        job_id,
+        scheduled_for,
+        run_by
+    )
+    .fetch_one(conn)
+    .await
 }
 
 /// Extends `owner`'s lease of a running job; answers the rows changed (0: the lease was lost).
 pub async fn renew(conn: &mut PgConnection, job_id: i64, owner: &str, lease_seconds: f64) -> Result<u64, sqlx::Error> {
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "update asp.job set lease_until = now() + make_interval(secs => $3), last_activity_notification = now()
          where job_id = $1 and lease_owner = $2 and job_status = 1",
+        job_id,
+        owner,
+        lease_seconds
     )
-    .bind(job_id)
-    .bind(owner)
-    .bind(lease_seconds)
     .execute(conn)
     .await?;
     Ok(done.rows_affected())
@@ -74,25 +69,34 @@ pub async fn renew(conn: &mut PgConnection, job_id: i64, owner: &str, lease_seco
 
 /// Records a run's outcome.
 pub async fn finish_run(conn: &mut PgConnection, job_run_id: i64, success: bool, detail: &str, log_text: Option<&str>) -> Result<(), sqlx::Error> {
-    sqlx::query("update asp.job_run set end_time = now(), success = $2, results_detail = $3, log_text = $4 where job_run_id = $1")
-        .bind(job_run_id)
-        .bind(success)
-        .bind(detail)
-        .bind(log_text)
-        .execute(conn)
-        .await?;
+    sqlx::query!(
+        "update asp.job_run set end_time = now(), success = $2, results_detail = $3, log_text = $4 where job_run_id = $1",
+        job_run_id,
+        success,
+        detail,
+        log_text
+    )
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
-/// Releases the job with its next due time, only while `owner` still holds the lease.
+/// Releases the job with its next due time, only while `owner` still holds the lease. The database computes the next
+/// due time from the job's schedule: the next multiple of the interval after now counted from the due time it served
+/// (no drift, no burst of catch-up runs), or the next daily time (UTC).
 pub async fn release(conn: &mut PgConnection, job_id: i64, owner: &str) -> Result<(), sqlx::Error> {
-    sqlx::query(&format!(
+    sqlx::query!(
         "update asp.job set job_status = 0, lease_owner = null, lease_until = null, last_activity_notification = now(),
-                next_run = {NEXT_RUN_SQL}
-         where job_id = $1 and lease_owner = $2 and job_status = 1"
-    ))
-    .bind(job_id)
-    .bind(owner)
+                next_run = case when schedule_type_id = 2 then
+                    case when ((now() at time zone 'utc')::date + run_at) at time zone 'utc' > now()
+                         then ((now() at time zone 'utc')::date + run_at) at time zone 'utc'
+                         else ((now() at time zone 'utc')::date + 1 + run_at) at time zone 'utc' end
+                else coalesce(next_run, now()) + make_interval(secs => run_interval::float8
+                    * (floor(greatest(extract(epoch from now() - coalesce(next_run, now())), 0) / run_interval) + 1)) end
+         where job_id = $1 and lease_owner = $2 and job_status = 1",
+        job_id,
+        owner
+    )
     .execute(conn)
     .await?;
     Ok(())

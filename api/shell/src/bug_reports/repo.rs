@@ -18,19 +18,19 @@ pub struct NewBugReport<'a> {
 
 /// Files the report; answers its ticket number.
 pub async fn insert(conn: &mut PgConnection, r: &NewBugReport<'_>) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "insert into asp.bug_report (subject, message, screenshot, html, site_code, reported_user, asp_users_id, project, url)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning bug_report_id",
+        r.subject,
+        r.message,
+        r.screenshot,
+        r.html,
+        r.site_code,
+        r.reported_user,
+        r.asp_users_id,
+        r.project,
+        r.url
     )
-    .bind(r.subject)
-    .bind(r.message)
-    .bind(r.screenshot)
-    .bind(r.html)
-    .bind(r.site_code)
-    .bind(r.reported_user)
-    .bind(r.asp_users_id)
-    .bind(r.project)
-    .bind(r.url)
     .fetch_one(conn)
     .await
 }

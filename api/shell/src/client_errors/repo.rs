@@ -14,17 +14,17 @@ pub struct ClientErrorEntry<'a> {
 }
 
 pub async fn insert(conn: &mut PgConnection, e: &ClientErrorEntry<'_>) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    sqlx::query!(
         "insert into asp.error_log (application_name, request_url, request_path, asp_users_id, site_code, message, stack_trace, request_id)
          values ('ASPv8', $1, $2, $3, $4, $5, $6, $7)",
+        e.url,
+        e.path,
+        e.user_id,
+        e.site_code,
+        e.message,
+        e.stack,
+        e.request_id
     )
-    .bind(e.url)
-    .bind(&e.path)
-    .bind(e.user_id)
-    .bind(e.site_code)
-    .bind(e.message)
-    .bind(&e.stack)
-    .bind(&e.request_id)
     .execute(conn)
     .await?;
     Ok(())

@@ -5,31 +5,35 @@ use sqlx::PgConnection;
 use super::model::SecurityQuestion;
 
 pub async fn options(conn: &mut PgConnection) -> Result<Vec<SecurityQuestion>, sqlx::Error> {
-    sqlx::query_as("select security_question_id as question_id, question from asp.security_question order by security_question_id")
-        .fetch_all(conn)
-        .await
+    sqlx::query_as!(
+        SecurityQuestion,
+        "select security_question_id as question_id, question from asp.security_question order by security_question_id"
+    )
+    .fetch_all(conn)
+    .await
 }
 
 /// How many of these ids are questions of the catalogue.
 pub async fn count_known(conn: &mut PgConnection, ids: &[i64]) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("select count(*) from asp.security_question where security_question_id = any($1)")
-        .bind(ids)
+    sqlx::query_scalar!(r#"select count(*) as "count!" from asp.security_question where security_question_id = any($1)"#, ids)
         .fetch_one(conn)
         .await
 }
 
 pub async fn delete_answers(conn: &mut PgConnection, user_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from asp.user_security_answer where asp_users_id = $1").bind(user_id).execute(conn).await?;
+    sqlx::query!("delete from asp.user_security_answer where asp_users_id = $1", user_id).execute(conn).await?;
     Ok(())
 }
 
 pub async fn insert_answer(conn: &mut PgConnection, user_id: i64, ordinal: i32, question_id: i64, answer_hash: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("insert into asp.user_security_answer (asp_users_id, ordinal, security_question_id, answer_hash) values ($1, $2, $3, $4)")
-        .bind(user_id)
-        .bind(ordinal)
-        .bind(question_id)
-        .bind(answer_hash)
-        .execute(conn)
-        .await?;
+    sqlx::query!(
+        "insert into asp.user_security_answer (asp_users_id, ordinal, security_question_id, answer_hash) values ($1, $2, $3, $4)",
+        user_id,
+        ordinal,
+        question_id,
+        answer_hash
+    )
+    .execute(conn)
+    .await?;
     Ok(())
 }
