@@ -127,6 +127,15 @@ if ! tcp_ok; then
   tcp_ok || die "still cannot connect to postgres://localhost:$PG_PORT/postgres as $ME"
 fi
 
+# The role asp serve connects as: neither superuser nor BYPASSRLS, so the site tier's row-level security holds
+# (docs/security.md). Migrations run as the owner (the current user) and grant it the use of every schema's data.
+APP_ROLE="${ASP_APP_DB_ROLE:-asp_app}"
+[[ "$APP_ROLE" =~ ^[a-z_][a-z0-9_]*$ ]] || die "unsupported role name '$APP_ROLE'"
+if [[ "$(pg_admin -c "select 1 from pg_roles where rolname = '$APP_ROLE'" 2>/dev/null || true)" != 1 ]]; then
+  log "creating PostgreSQL role $APP_ROLE (the application's own role)"
+  pg_admin -c "create role $APP_ROLE login nosuperuser nobypassrls nocreatedb nocreaterole" >/dev/null
+fi
+
 # ---------------------------------------------------------------- Redis
 redis_ready() { [[ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null)" == PONG ]]; }
 if ! redis_ready; then

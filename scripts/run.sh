@@ -2,7 +2,8 @@
 # Builds and runs ASP locally: http://localhost:8080 (console at /, portal at /portal/, API at /api).
 #   scripts/run.sh            services, UI builds, release build, migrate, seed --demo, serve
 # Environment (defaults):
-#   ASP_DATABASE_URL=postgres://localhost/asp   (the database is created if missing)
+#   ASP_MIGRATION_DATABASE_URL=postgres://localhost/asp   the owner: migrate, seed (the database is created if missing)
+#   ASP_DATABASE_URL=postgres://asp_app@localhost/asp     what asp serve connects as (row-level security holds)
 #   ASP_REDIS_URL=redis://127.0.0.1:6379
 #   ASP_HTTP_ADDR, ASP_JWT_SECRET, ...         (unset: config/default.toml and the built-in development secret)
 #   SKIP_UI_BUILD=1                             reuse admin-ui/dist and portal-ui/dist as they are
@@ -10,7 +11,8 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-export ASP_DATABASE_URL="${ASP_DATABASE_URL:-postgres://localhost/asp}"
+export ASP_MIGRATION_DATABASE_URL="${ASP_MIGRATION_DATABASE_URL:-postgres://localhost/asp}"
+export ASP_DATABASE_URL="${ASP_DATABASE_URL:-postgres://asp_app@localhost/$(db_name_of "$ASP_MIGRATION_DATABASE_URL")}"
 export ASP_REDIS_URL="${ASP_REDIS_URL:-redis://127.0.0.1:6379}"
 
 bash scripts/ensure-services.sh --no-browser
@@ -27,7 +29,7 @@ fi
 log "cargo build --release -p api"
 cargo build --release -p api
 
-ensure_database "$ASP_DATABASE_URL"
+ensure_database "$ASP_MIGRATION_DATABASE_URL"
 
 ASP=target/release/asp
 log "$ASP migrate"

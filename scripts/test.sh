@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite of ASP (what CI runs through .ci/run):
 #   services -> UI unit tests -> UI builds -> test-tool installs -> OIDC provider self-test
-#   -> Rust tests (nextest, else cargo test) -> debug build of `asp` -> browser e2e against a fresh database.
+#   -> Rust tests (nextest, else cargo test) -> sqlx offline-data check -> debug build of `asp`
+#   -> browser e2e against a fresh database.
 # A failing suite does not stop the others (unless a later one depends on it); the script exits 1 if any failed
 # and lists them at the end.
 # Environment (defaults):
@@ -88,6 +89,11 @@ drop_test_databases() {
   done
 }
 
+# The committed offline data of the compile-checked queries (.sqlx/) matches a freshly migrated database.
+sqlx_offline_data() {
+  ASP_BIN="$(pwd)/target/debug/asp" bash scripts/sqlx.sh check
+}
+
 build_debug_asp() {
   cargo build -p api --bin asp
   [[ -x target/debug/asp ]]
@@ -100,7 +106,9 @@ e2e() {
     echo "something already answers on $base: stop it first (or set E2E_PORT)" >&2
     return 1
   fi
-  export ASP_DATABASE_URL="$E2E_DB_URL"
+  # Migrate and seed as the owner; serve as the application role, as in production.
+  export ASP_MIGRATION_DATABASE_URL="$E2E_DB_URL"
+  export ASP_DATABASE_URL="postgres://asp_app@localhost/$(db_name_of "$E2E_DB_URL")"
   export ASP_HTTP_ADDR="127.0.0.1:$E2E_PORT"
   log "fresh database $(db_name_of "$E2E_DB_URL")"
   recreate_database "$E2E_DB_URL"
@@ -166,6 +174,11 @@ fi
 
 if [[ "${SKIP_RUST:-0}" != 1 ]]; then
   step "rust tests" rust_tests
+  if [[ -x target/debug/asp ]]; then
+    step "sqlx offline data (.sqlx) matches the database" sqlx_offline_data
+  else
+    FAILED+=("sqlx offline data (not run: no target/debug/asp after the rust tests)")
+  fi
 fi
 
 if [[ "${SKIP_E2E:-0}" != 1 ]]; then

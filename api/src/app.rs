@@ -25,12 +25,27 @@ pub async fn build_state(settings: Settings) -> anyhow::Result<AppState> {
     let pool = tenancy::connect_pool(&settings.database_url, settings.db_max_connections)
         .await
         .context("connecting to PostgreSQL")?;
+    check_database_role(&pool, &settings).await?;
     let sessions = SessionStore::connect(&settings.redis_url, Duration::from_secs(settings.session_idle_seconds), &settings.redis_prefix)?;
     let authz = authz::Authorizer::new(pool.clone(), 4096).await.context("starting the authorizer")?;
     authz.spawn_listener(pool.clone());
     let tokens = Arc::new(TokenKeys::new(&settings.jwt_secret, settings.access_token_seconds));
     let oidc = OidcClient::from_settings(&settings)?.map(Arc::new);
     Ok(AppState { settings: Arc::new(settings), pool, sessions, authz, tokens, oidc })
+}
+
+/// Row-level security does not hold for a superuser or a BYPASSRLS role: outside development, `asp serve` refuses
+/// to run as one (docs/security.md); in development it says so.
+async fn check_database_role(pool: &sqlx::PgPool, settings: &Settings) -> anyhow::Result<()> {
+    let (role, bypasses) = crate::health::database_role(pool).await.context("reading the database role")?;
+    if bypasses {
+        anyhow::ensure!(
+            settings.is_development(),
+            "the database role {role} is a superuser or bypasses row-level security; connect asp serve as the application role (ASP_DATABASE_URL) and migrate as the owner (ASP_MIGRATION_DATABASE_URL)"
+        );
+        tracing::warn!(role = %role, "connected as a role that bypasses row-level security (development only)");
+    }
+    Ok(())
 }
 
 /// The Redis flag is the fast path; the database row is the record that survives a Redis restart.

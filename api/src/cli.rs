@@ -94,7 +94,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
             }
         }
         Command::Migrate => {
-            let n = tenancy::migrate_all(&settings.database_url).await.context("migrating")?;
+            let n = tenancy::migrate_all(settings.owner_url(), settings.app_role().as_deref()).await.context("migrating")?;
             check_site_ids(&settings).await?;
             println!("migrated the shared schema and {n} client schema(s)");
             Ok(())
@@ -102,7 +102,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::Tenant { command: TenantCommand::Create { client_code, name } } => {
             let code = tenancy::ClientCode::parse(&client_code)?;
             let name = name.unwrap_or_else(|| code.to_string());
-            let client = tenancy::create_tenant(&settings.database_url, &code, &name).await?;
+            let client = tenancy::create_tenant(settings.owner_url(), &code, &name, settings.app_role().as_deref()).await?;
             println!("created client {} (id {}) in schema {}", client.code, client.client_id, client.schema);
             Ok(())
         }
@@ -116,15 +116,18 @@ async fn run(command: Command) -> anyhow::Result<()> {
     }
 }
 
-/// Refuses a tenant schema whose tables lack site_id: every tenant row must be reachable only through its site.
+/// Refuses a tenant schema whose tables lack site_id (unless client-tier) or whose site-tier tables lack the forced
+/// row-level security policy: every site-tier row must be reachable only through its site.
 async fn check_site_ids(settings: &Settings) -> anyhow::Result<()> {
-    let pool = tenancy::connect_pool(&settings.database_url, 1).await?;
+    let pool = tenancy::connect_pool(settings.owner_url(), 1).await?;
     let schemas: Vec<String> = sqlx::query_scalar("select schema_name from asp.client").fetch_all(&pool).await?;
     let mut conn = pool.acquire().await?;
     for schema in schemas {
         if let Some(name) = tenancy::SchemaName::parse(&schema) {
             let missing = tenancy::tables_without_site_id(&mut conn, &name).await?;
             anyhow::ensure!(missing.is_empty(), "tenant tables without site_id in {schema}: {missing:?}");
+            let unguarded = tenancy::tables_without_policy(&mut conn, &name).await?;
+            anyhow::ensure!(unguarded.is_empty(), "site-tier tables without the row-level security policy in {schema}: {unguarded:?}");
         }
     }
     Ok(())

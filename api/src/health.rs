@@ -51,3 +51,8 @@ impl HealthApi {
         }
     }
 }
+
+/// The role the pool connects as, and whether it bypasses row-level security (superuser or BYPASSRLS).
+pub async fn database_role(pool: &sqlx::PgPool) -> Result<(String, bool), sqlx::Error> {
+    sqlx::query_as("select current_user::text, rolsuper or rolbypassrls from pg_roles where rolname = current_user").fetch_one(pool).await
+}

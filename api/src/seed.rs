@@ -36,19 +36,21 @@ const USERS: &[DemoUser] = &[
 ];
 
 pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
-    tenancy::migrate_all(&settings.database_url).await.context("migrating before seeding")?;
-    let pool = tenancy::connect_pool(&settings.database_url, 2).await?;
+    tenancy::migrate_all(settings.owner_url(), settings.app_role().as_deref()).await.context("migrating before seeding")?;
+    let pool = tenancy::connect_pool(settings.owner_url(), 2).await?;
+    // One connection for the whole seed: its session setting below must hold for every statement.
+    let mut conn = pool.acquire().await?;
     let clients = [("ACME", "Acme Manufacturing", [("ACME-NORTH", "Acme North Plant", 0, false), ("ACME-SOUTH", "Acme South Plant", 0, false)]),
                    ("GEA", "GEA Industrial", [("GEA-POR", "GEA Punch-in Portal", 2, true), ("GEA-MAIN", "GEA Main Works", 0, false)])];
     for (code, name, sites) in clients {
         let code = tenancy::ClientCode::parse(code)?;
         let exists: Option<i64> = sqlx::query_scalar("select client_id from asp.client where client_code = $1")
             .bind(code.as_str())
-            .fetch_optional(&pool)
+            .fetch_optional(&mut *conn)
             .await?;
         let client_id = match exists {
             Some(id) => id,
-            None => tenancy::create_tenant(&settings.database_url, &code, name).await?.client_id,
+            None => tenancy::create_tenant(settings.owner_url(), &code, name, settings.app_role().as_deref()).await?.client_id,
         };
         for (site_code, site_name, app_type, catalog) in sites {
             sqlx::query(
@@ -61,11 +63,12 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
             .bind(code.as_str())
             .bind(app_type)
             .bind(catalog)
-            .execute(&pool)
+            .execute(&mut *conn)
             .await?;
         }
         let schema = code.schema_name();
         // Seeding is an operator's act, not a request: it writes the tenant schema directly.
+        see_every_site(&mut conn).await?;
         sqlx::query(&format!(
             "insert into {schema}.address (site_id, ship_to_name, address1, city, state, postal_code, contact_name)
              select s.site_id, s.site_name || ' receiving', '100 Dock Road', 'Springfield', 'IL', '62701', 'Receiving desk'
@@ -73,7 +76,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
                and not exists (select 1 from {schema}.address a where a.site_id = s.site_id)"
         ))
         .bind(client_id)
-        .execute(&pool)
+        .execute(&mut *conn)
         .await?;
         // A few sent alerts per site for Alert Auditing, spread over the last weeks.
         sqlx::query(&format!(
@@ -86,7 +89,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
              where s.client_id = $1 and not exists (select 1 from {schema}.notification n where n.site_id = s.site_id)"
         ))
         .bind(client_id)
-        .execute(&pool)
+        .execute(&mut *conn)
         .await?;
         sqlx::query(&format!(
             "insert into {schema}.notification_recipient (site_id, notification_id, asp_users_id, username, inbox_sent, email_sent, text_sent, toastr_sent, created_date)
@@ -95,7 +98,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
              cross join (values ('buyer', true, true), ('warehouse', false, true), ('admin', true, false)) as r(username, email, toast)
              where not exists (select 1 from {schema}.notification_recipient x where x.notification_id = n.notification_id)"
         ))
-        .execute(&pool)
+        .execute(&mut *conn)
         .await?;
     }
 
@@ -125,7 +128,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
         .bind(supplier)
         .bind(&hash)
         .bind(expires)
-        .fetch_one(&pool)
+        .fetch_one(&mut *conn)
         .await?;
         for (site, role) in grants {
             sqlx::query(
@@ -133,7 +136,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
             )
             .bind(user_id)
             .bind(site)
-            .execute(&pool)
+            .execute(&mut *conn)
             .await?;
             sqlx::query(
                 "insert into asp.user_site_role (asp_users_id, site_id, security_role_id)
@@ -143,7 +146,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
             .bind(user_id)
             .bind(site)
             .bind(role)
-            .execute(&pool)
+            .execute(&mut *conn)
             .await?;
         }
     }
@@ -151,7 +154,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
         "update asp.asp_users u set current_site_id = s.site_id from asp.site s
          where u.user_id = 'punchin' and s.site_code = 'GEA-POR' and u.current_site_id is null",
     )
-    .execute(&pool)
+    .execute(&mut *conn)
     .await?;
     sqlx::query(
         "insert into asp.punchin_location (site_id, business_unit, state, city, map_to_site_id)
@@ -162,18 +165,18 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
          where por.site_code = 'GEA-POR' and m.site_code = v.target
            and not exists (select 1 from asp.punchin_location l where l.site_id = por.site_id)",
     )
-    .execute(&pool)
+    .execute(&mut *conn)
     .await?;
 
     // ---- Lookup records (api/src/lookups.rs): a few CIPs, employees, vendors and tracking codes per site. ----
     // Each table is filled only at sites that have none of its rows yet, so seeding stays idempotent.
     let client_codes: Vec<String> = sqlx::query_scalar("select client_code from asp.client where client_code in ('ACME', 'GEA') order by client_code")
-        .fetch_all(&pool)
+        .fetch_all(&mut *conn)
         .await?;
     for code in client_codes {
         let client = tenancy::ClientCode::parse(&code)?;
         let schema = client.schema_name();
-        let client_id: i64 = sqlx::query_scalar("select client_id from asp.client where client_code = $1").bind(client.as_str()).fetch_one(&pool).await?;
+        let client_id: i64 = sqlx::query_scalar("select client_id from asp.client where client_code = $1").bind(client.as_str()).fetch_one(&mut *conn).await?;
         for statement in [
             format!(
                 "insert into {schema}.cip (site_id, cid_no, item_id, cip_code, cust_item_code, cust_desc1, cust_desc2, status_id, location,
@@ -216,9 +219,19 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
                  where s.client_id = $1 and not exists (select 1 from {schema}.tracking_code t where t.site_id = s.site_id)"
             ),
         ] {
-            sqlx::query(&statement).bind(client_id).execute(&pool).await?;
+            see_every_site(&mut conn).await?;
+            sqlx::query(&statement).bind(client_id).execute(&mut *conn).await?;
         }
     }
     // ---- end of lookup records ----
+    Ok(())
+}
+
+/// Demo data is written by the owner, who is subject to the site tier's row-level security too (it is forced) unless
+/// a superuser: this session sees every site, as no request ever does.
+async fn see_every_site(conn: &mut sqlx::PgConnection) -> anyhow::Result<()> {
+    sqlx::query("select set_config('asp.site_ids', (select coalesce(array_agg(site_id), '{}')::text from asp.site), false)")
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }

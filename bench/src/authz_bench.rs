@@ -37,7 +37,7 @@ async fn main() -> anyhow::Result<()> {
 }
 
 async fn run(url: &str) -> anyhow::Result<()> {
-    tenancy::migrate_all(url).await?;
+    tenancy::migrate_all(url, None).await?;
     let pool = tenancy::connect_pool(url, 4).await?;
     let t = Instant::now();
     sqlx::query(

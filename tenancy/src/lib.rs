@@ -27,6 +27,10 @@ pub enum TenancyError {
     InvalidClientCode(String),
     #[error("client {0} already exists")]
     ClientExists(String),
+    #[error("a transaction can only be widened to sites of its own client")]
+    OtherClient,
+    #[error("invalid database role name {0:?}")]
+    InvalidRole(String),
 }
 
 /// The schema that only holds extensions; it is the pool's default search_path.
@@ -126,25 +130,54 @@ impl SiteScope {
         &self.schema
     }
 
-    /// Opens a transaction whose search_path is this client's schema (transaction-local, so the pooled
-    /// connection carries no tenant state afterwards).
+    /// Opens a transaction whose search_path is this client's schema and whose granted sites (the setting the
+    /// row-level security policies read) are this scope's site; both transaction-local, so the pooled connection
+    /// carries no tenant state afterwards. One round trip for both.
     pub async fn begin(&self, pool: &PgPool) -> Result<TenantTx, TenancyError> {
         let mut tx = pool.begin().await?;
-        sqlx::query("select set_config('search_path', $1, true)")
+        let sites = vec![self.site_id];
+        sqlx::query("select set_config('search_path', $1, true), set_config('asp.site_ids', $2, true)")
             .bind(self.schema.search_path())
+            .bind(site_array(&sites))
             .execute(&mut *tx)
             .await?;
-        Ok(TenantTx { tx, scope: self.clone() })
+        Ok(TenantTx { tx, scope: self.clone(), sites })
     }
 }
 
-/// A transaction bound to one client schema and one site.
+/// The `asp.site_ids` setting's text: a PostgreSQL bigint array literal.
+fn site_array(sites: &[i64]) -> String {
+    format!("{{{}}}", sites.iter().map(i64::to_string).collect::<Vec<_>>().join(","))
+}
+
+/// A transaction bound to one client schema and one site (or, widened, several granted sites of that client).
 pub struct TenantTx {
     tx: Transaction<'static, Postgres>,
     scope: SiteScope,
+    sites: Vec<i64>,
 }
 
 impl TenantTx {
+    /// Lets this transaction also see the rows of `other`'s site: for work that spans several sites the caller was
+    /// granted (a search over every site where the caller may audit alerts). Only a scope the authorizer issued can
+    /// widen a transaction, and only within the same client.
+    pub async fn widen(&mut self, other: &SiteScope) -> Result<(), TenancyError> {
+        if other.client_id != self.scope.client_id || other.schema != self.scope.schema {
+            return Err(TenancyError::OtherClient);
+        }
+        if self.sites.contains(&other.site_id) {
+            return Ok(());
+        }
+        self.sites.push(other.site_id);
+        sqlx::query("select set_config('asp.site_ids', $1, true)").bind(site_array(&self.sites)).execute(&mut *self.tx).await?;
+        Ok(())
+    }
+
+    /// The sites this transaction sees.
+    pub fn sites(&self) -> &[i64] {
+        &self.sites
+    }
+
     pub fn scope(&self) -> &SiteScope {
         &self.scope
     }
@@ -201,13 +234,50 @@ async fn migrate_schema(conn: &mut PgConnection, migrator: &sqlx::migrate::Migra
     Ok(())
 }
 
-/// Brings the shared schema and then every client schema to the latest version, so all tenants stay in lockstep.
+/// Client-tier tables: tables of a client schema without `site_id`, shared by the client's sites and isolated by
+/// the schema alone (domain design, section 1). Every other table of a client schema is site-tier: it carries
+/// `site_id` and the row-level security policy. The tenancy tests read this list.
+pub const CLIENT_TIER_TABLES: &[&str] = &[];
+
+/// The role the application connects as (for `grant`s): a plain SQL identifier.
+fn checked_role(role: &str) -> Result<&str, TenancyError> {
+    let ok = !role.is_empty() && role.len() <= 63 && role.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if ok {
+        Ok(role)
+    } else {
+        Err(TenancyError::InvalidRole(role.to_owned()))
+    }
+}
+
+/// Lets the application's role use a schema's data (never its structure): run by the owner after migrating it.
+async fn grant_to_app(conn: &mut PgConnection, schema: &str, app_role: Option<&str>) -> Result<(), TenancyError> {
+    let Some(role) = app_role else { return Ok(()) };
+    let role = checked_role(role)?;
+    let mut statements = vec![
+        format!("grant usage on schema {schema} to {role}"),
+        format!("grant select, insert, update, delete on all tables in schema {schema} to {role}"),
+        format!("grant usage, select on all sequences in schema {schema} to {role}"),
+    ];
+    // The migration bookkeeping is the owner's.
+    if schema != EXT_SCHEMA {
+        statements.push(format!("revoke insert, update, delete on {schema}._sqlx_migrations from {role}"));
+    }
+    for statement in statements {
+        sqlx::query(&statement).execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// Brings the shared schema and then every client schema to the latest version, so all tenants stay in lockstep,
+/// and grants `app_role` (the role `asp serve` connects as, when it is not the owner) the use of their data.
 /// Returns the number of client schemas migrated.
-pub async fn migrate_all(url: &str) -> Result<usize, TenancyError> {
+pub async fn migrate_all(url: &str, app_role: Option<&str>) -> Result<usize, TenancyError> {
     let mut conn = PgConnection::connect_with(&connect_options(url)?).await?;
     sqlx::query("select pg_advisory_lock($1)").bind(MIGRATION_LOCK).execute(&mut conn).await?;
     let result = async {
         migrate_schema(&mut conn, &migrations::GLOBAL, SHARED_SCHEMA).await?;
+        grant_to_app(&mut conn, SHARED_SCHEMA, app_role).await?;
+        grant_to_app(&mut conn, EXT_SCHEMA, app_role).await?;
         let schemas: Vec<(String,)> = sqlx::query_as("select schema_name from asp.client order by client_id")
             .fetch_all(&mut conn)
             .await?;
@@ -215,6 +285,7 @@ pub async fn migrate_all(url: &str) -> Result<usize, TenancyError> {
             let schema = SchemaName::parse(schema).ok_or_else(|| TenancyError::InvalidClientCode(schema.clone()))?;
             tracing::info!(schema = %schema, "migrating client schema");
             migrate_schema(&mut conn, &migrations::TENANT, schema.as_str()).await?;
+            grant_to_app(&mut conn, schema.as_str(), app_role).await?;
         }
         Ok::<usize, TenancyError>(schemas.len())
     }
@@ -232,8 +303,8 @@ pub struct ProvisionedClient {
     pub schema: SchemaName,
 }
 
-/// Creates a client and its schema at the current tenant migration version.
-pub async fn create_tenant(url: &str, code: &ClientCode, name: &str) -> Result<ProvisionedClient, TenancyError> {
+/// Creates a client and its schema at the current tenant migration version (its data usable by `app_role`).
+pub async fn create_tenant(url: &str, code: &ClientCode, name: &str, app_role: Option<&str>) -> Result<ProvisionedClient, TenancyError> {
     let mut conn = PgConnection::connect_with(&connect_options(url)?).await?;
     sqlx::query("select pg_advisory_lock($1)").bind(MIGRATION_LOCK).execute(&mut conn).await?;
     let result = async {
@@ -246,6 +317,7 @@ pub async fn create_tenant(url: &str, code: &ClientCode, name: &str) -> Result<P
             return Err(TenancyError::ClientExists(code.to_string()));
         }
         migrate_schema(&mut conn, &migrations::TENANT, schema.as_str()).await?;
+        grant_to_app(&mut conn, schema.as_str(), app_role).await?;
         let (client_id,): (i64,) = sqlx::query_as(
             "insert into asp.client (client_code, client_name, schema_name) values ($1, $2, $3) returning client_id",
         )
@@ -268,9 +340,28 @@ pub async fn tables_without_site_id(conn: &mut PgConnection, schema: &SchemaName
     let rows: Vec<(String,)> = sqlx::query_as(
         "select t.table_name::text from information_schema.tables t
          where t.table_schema = $1 and t.table_type = 'BASE TABLE' and t.table_name <> '_sqlx_migrations'
+           and t.table_name <> all($2)
            and not exists (select 1 from information_schema.columns c
                            where c.table_schema = t.table_schema and c.table_name = t.table_name
                              and c.column_name = 'site_id')
+         order by 1",
+    )
+    .bind(schema.as_str())
+    .bind(CLIENT_TIER_TABLES)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|(t,)| t).collect())
+}
+
+/// Site-tier tables of a tenant schema (with `site_id`) whose row-level security is not forced or that lack the
+/// `site_isolation` policy (should always be empty; checked by tests and `asp migrate`).
+pub async fn tables_without_policy(conn: &mut PgConnection, schema: &SchemaName) -> Result<Vec<String>, TenancyError> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "select c.relname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = $1 and c.relkind in ('r', 'p')
+           and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'site_id' and not a.attisdropped)
+           and not (c.relrowsecurity and c.relforcerowsecurity
+                    and exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname = 'site_isolation'))
          order by 1",
     )
     .bind(schema.as_str())
@@ -289,6 +380,15 @@ mod tests {
         assert!(ClientCode::parse("a;drop table x").is_err());
         assert!(ClientCode::parse("").is_err());
         assert_eq!(ClientCode::parse("Gea_2").map(|c| c.schema_name().to_string()).ok(), Some("client_gea_2".to_owned()));
+    }
+
+    #[test]
+    fn site_settings_are_array_literals_and_roles_plain_identifiers() {
+        assert_eq!(site_array(&[3, 14]), "{3,14}");
+        assert_eq!(site_array(&[]), "{}");
+        assert!(checked_role("asp_app").is_ok());
+        assert!(checked_role("asp_app; drop role x").is_err());
+        assert!(checked_role("").is_err());
     }
 
     #[test]

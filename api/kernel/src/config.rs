@@ -13,7 +13,12 @@ const DEV_JWT_SECRET: &str = "dev-only-jwt-secret-change-me-0123456789abcdef";
 
 #[derive(Clone, Deserialize)]
 pub struct Settings {
+    /// What `asp serve` connects as: in production a role that is neither superuser nor BYPASSRLS, so row-level
+    /// security holds (docs/security.md).
     pub database_url: String,
+    /// What `asp migrate`, `asp tenant create` and `asp seed` connect as: the owner of the schemas. Unset: the same
+    /// as `database_url`.
+    pub migration_database_url: Option<String>,
     pub redis_url: String,
     /// Namespace of this deployment's keys in Redis.
     pub redis_prefix: String,
@@ -51,6 +56,7 @@ impl fmt::Debug for Settings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Settings")
             .field("database_url", &redact_url(&self.database_url))
+            .field("migration_database_url", &self.migration_database_url.as_deref().map(redact_url))
             .field("redis_url", &redact_url(&self.redis_url))
             .field("http_addr", &self.http_addr)
             .field("jwt_secret", &"<redacted>")
@@ -116,6 +122,19 @@ impl Settings {
         DEVELOPMENT_ENVIRONMENTS.iter().any(|e| e.eq_ignore_ascii_case(self.environment_name.trim()))
     }
 
+    /// The owner's connection (migrations, tenant provisioning, demo data).
+    pub fn owner_url(&self) -> &str {
+        self.migration_database_url.as_deref().unwrap_or(&self.database_url)
+    }
+
+    /// The application's own database role, when it differs from the owner: migrations grant it the use of every
+    /// schema's data.
+    pub fn app_role(&self) -> Option<String> {
+        let user = |u: &str| url::Url::parse(u).ok().map(|u| u.username().to_owned()).filter(|n| !n.is_empty());
+        let app = user(&self.database_url)?;
+        (self.migration_database_url.is_some() && user(self.owner_url()).as_deref() != Some(app.as_str())).then_some(app)
+    }
+
     pub fn uses_dev_secret(&self) -> bool {
         self.jwt_secret == DEV_JWT_SECRET
     }
@@ -133,6 +152,7 @@ mod tests {
     fn debug_output_never_shows_secrets() {
         let s = Settings {
             database_url: "postgres://u:topsecret@db/asp".into(),
+            migration_database_url: Some("postgres://owner:ownersecret@db/asp".into()),
             redis_url: "redis://127.0.0.1".into(),
             redis_prefix: "asp".into(),
             http_addr: "x".into(),
@@ -160,8 +180,23 @@ mod tests {
         };
         let shown = format!("{s:?}");
         assert!(!shown.contains("topsecret"));
+        assert!(!shown.contains("ownersecret"));
         assert!(!shown.contains("must-not-leak"));
         assert!(!shown.contains("oidc-secret-value"));
+    }
+
+    #[test]
+    fn the_app_role_is_the_serving_user_when_the_owner_is_another() {
+        let mut s = Settings::load().expect("defaults load");
+        s.database_url = "postgres://asp_app@localhost/asp".into();
+        s.migration_database_url = None;
+        assert_eq!(s.app_role(), None);
+        assert_eq!(s.owner_url(), "postgres://asp_app@localhost/asp");
+        s.migration_database_url = Some("postgres://localhost/asp".into());
+        assert_eq!(s.app_role().as_deref(), Some("asp_app"));
+        assert_eq!(s.owner_url(), "postgres://localhost/asp");
+        s.migration_database_url = Some("postgres://asp_app@localhost/asp".into());
+        assert_eq!(s.app_role(), None);
     }
 
     #[test]

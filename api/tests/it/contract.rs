@@ -183,3 +183,81 @@ async fn tenant_tables_all_carry_site_id_and_are_unreachable_without_a_scope() {
     let after = sqlx::query("select count(*) from address").execute(&app.pool).await;
     assert!(after.is_err(), "the tenant search_path leaked into the pool");
 }
+
+/// The application's own connection, as `asp serve` has it (the application role, subject to row-level security).
+async fn app_pool(app: &TestApp) -> sqlx::PgPool {
+    tenancy::connect_pool(&app.settings.database_url, 2).await.unwrap()
+}
+
+#[tokio::test]
+async fn the_application_role_cannot_bypass_row_level_security() {
+    let app = TestApp::spawn().await;
+    let (role, bypasses) = api::health::database_role(&app_pool(&app).await).await.unwrap();
+    assert_eq!(role, crate::common::APP_ROLE);
+    assert!(!bypasses, "the application role must be neither superuser nor BYPASSRLS");
+}
+
+#[tokio::test]
+async fn a_query_that_forgets_its_site_filter_still_reads_and_writes_nothing_of_another_site() {
+    let app = TestApp::spawn().await;
+    let pool = app_pool(&app).await;
+    let authz = authz::Authorizer::new(pool.clone(), 16).await.unwrap();
+    let buyer = app.user_id("buyer").await;
+    let north = app.site_id("ACME-NORTH").await;
+    let south = app.site_id("ACME-SOUTH").await;
+    let scope = authz.grant(buyer, north, &[]).await.unwrap();
+    let (all, at_north): (i64, i64) = sqlx::query_as("select count(*), count(*) filter (where site_id = $1) from client_acme.address")
+        .bind(north)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(all > at_north && at_north > 0, "the demo data has addresses at both ACME sites");
+    let mut tx = scope.begin(&pool).await.unwrap();
+    // No site filter at all: only the granted site's rows come back.
+    let sites: Vec<i64> = sqlx::query_scalar("select distinct site_id from address").fetch_all(&mut *tx).await.unwrap();
+    assert_eq!(sites, vec![north]);
+    let changed = sqlx::query("update address set city = 'Hijacked' where site_id = $1").bind(south).execute(&mut *tx).await.unwrap();
+    assert_eq!(changed.rows_affected(), 0);
+    let insert = sqlx::query("insert into address (site_id, ship_to_name, address1, city, state, postal_code) values ($1, 'x', 'x', 'x', 'x', 'x')")
+        .bind(south)
+        .execute(&mut *tx)
+        .await;
+    assert!(insert.is_err(), "a row of another site cannot be written");
+    drop(tx);
+    // Without any scope the application sees no tenant rows even when it names the schema.
+    let unscoped: i64 = sqlx::query_scalar("select count(*) from client_acme.address").fetch_one(&pool).await.unwrap();
+    assert_eq!(unscoped, 0);
+    // A transaction widened with another granted site of the client sees both.
+    let south_scope = authz.grant(buyer, south, &[]).await.unwrap();
+    let mut tx = scope.begin(&pool).await.unwrap();
+    tx.widen(&south_scope).await.unwrap();
+    let n: i64 = sqlx::query_scalar("select count(*) from address").fetch_one(&mut *tx).await.unwrap();
+    assert_eq!(n, all);
+}
+
+#[tokio::test]
+async fn every_site_tier_table_has_its_policy_and_a_table_without_one_is_found() {
+    let app = TestApp::spawn().await;
+    let mut conn = app.pool.acquire().await.unwrap();
+    for schema in ["client_acme", "client_gea"] {
+        let name = tenancy::SchemaName::parse(schema).unwrap();
+        assert_eq!(tenancy::tables_without_policy(&mut conn, &name).await.unwrap(), Vec::<String>::new(), "{schema}");
+        // Every table without site_id is a listed client-tier table.
+        let without: Vec<String> = sqlx::query_scalar(
+            "select t.table_name::text from information_schema.tables t where t.table_schema = $1 and t.table_type = 'BASE TABLE'
+               and t.table_name <> '_sqlx_migrations'
+               and not exists (select 1 from information_schema.columns c where c.table_schema = t.table_schema and c.table_name = t.table_name and c.column_name = 'site_id')",
+        )
+        .bind(schema)
+        .fetch_all(&mut *conn)
+        .await
+        .unwrap();
+        for t in &without {
+            assert!(tenancy::CLIENT_TIER_TABLES.contains(&t.as_str()), "{schema}.{t} has no site_id and is not a listed client-tier table");
+        }
+    }
+    // The check is real: a new site-tier table without the policy is reported.
+    sqlx::query("create table client_acme.forgotten (id bigint, site_id bigint)").execute(&mut *conn).await.unwrap();
+    let name = tenancy::SchemaName::parse("client_acme").unwrap();
+    assert_eq!(tenancy::tables_without_policy(&mut conn, &name).await.unwrap(), vec!["forgotten".to_owned()]);
+}

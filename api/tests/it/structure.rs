@@ -114,7 +114,7 @@ fn only_the_guard_and_the_record_helper_ask_the_authorizer_for_a_scope() {
     let mut offenders = Vec::new();
     for file in rust_files(&root().join("api")) {
         let rel = file.to_string_lossy().into_owned();
-        if rel.contains("/tests/") || rel.contains("/target/") || rel.ends_with("kernel/src/records.rs") {
+        if rel.contains("/tests/") || rel.contains("/target/") || rel.contains("kernel/src/records/") {
             continue;
         }
         let text = std::fs::read_to_string(&file).unwrap();

@@ -135,57 +135,68 @@ fn admin_names() -> Vec<&'static str> {
     ADMIN.iter().map(|p| p.as_str()).collect()
 }
 
-/// May the caller audit alerts at `site_id`? The current site answers from the caller's own access; another site
-/// of the client is asked of the authorizer.
-async fn may_audit(state: &AppState, caller: &Caller, scope: &SiteScope, site_id: i64) -> ApiResult<bool> {
+/// The scope of `site_id` when the caller may audit alerts there: the current site answers from the caller's own
+/// access; another site of the client is asked of the authorizer (whose scope then lets the search's transaction
+/// see that site's rows, which row-level security would hide otherwise).
+async fn audit_scope(state: &AppState, caller: &Caller, scope: &SiteScope, site_id: i64) -> ApiResult<Option<SiteScope>> {
     if site_id == scope.site_id() {
-        return Ok(caller.holds_any(ADMIN));
+        return Ok(caller.holds_any(ADMIN).then(|| scope.clone()));
     }
-    Ok(state.authz.has_any(caller.user_id, site_id, &admin_names()).await?)
+    let access = state.authz.access(caller.user_id, site_id).await?;
+    Ok(access.filter(|a| a.holds_any(admin_names())).map(|a| a.scope().clone()))
 }
 
-/// The caller's available sites of the scope's client where the caller may audit alerts.
-pub async fn auditable_sites(state: &AppState, caller: &Caller, scope: &SiteScope) -> ApiResult<Vec<SiteCode>> {
+/// The caller's available sites of the scope's client where the caller may audit alerts, with their scopes.
+async fn auditable(state: &AppState, caller: &Caller, scope: &SiteScope) -> ApiResult<Vec<(SiteCode, SiteScope)>> {
     let mut conn = state.pool.acquire().await?;
     let sites = repo::client_sites_of_user(&mut conn, caller.user_id, scope.client_id()).await?;
     drop(conn);
     let mut out = Vec::new();
     for site in sites {
-        if may_audit(state, caller, scope, site.site_id).await? {
-            out.push(site);
+        if let Some(s) = audit_scope(state, caller, scope, site.site_id).await? {
+            out.push((site, s));
         }
     }
     Ok(out)
 }
 
+/// The caller's available sites of the scope's client where the caller may audit alerts.
+pub async fn auditable_sites(state: &AppState, caller: &Caller, scope: &SiteScope) -> ApiResult<Vec<SiteCode>> {
+    Ok(auditable(state, caller, scope).await?.into_iter().map(|(code, _)| code).collect())
+}
+
 /// The sites a search covers: the one asked for (403 unless the caller may audit it and it belongs to the current
 /// client), else all auditable sites of the current client.
-async fn searched_sites(state: &AppState, caller: &Caller, scope: &SiteScope, site_code: Option<&str>) -> ApiResult<Vec<i64>> {
+async fn searched_sites(state: &AppState, caller: &Caller, scope: &SiteScope, site_code: Option<&str>) -> ApiResult<Vec<SiteScope>> {
     let Some(code) = site_code else {
-        return Ok(auditable_sites(state, caller, scope).await?.into_iter().map(|s| s.site_id).collect());
+        return Ok(auditable(state, caller, scope).await?.into_iter().map(|(_, s)| s).collect());
     };
     let mut conn = state.pool.acquire().await?;
     let (site_id, client_id) = repo::site_by_code(&mut conn, code).await?.ok_or_else(|| ApiError::forbidden(NO_SITE_ACCESS))?;
     drop(conn);
-    let allowed = if site_id == scope.site_id() {
-        caller.holds_any(ADMIN)
+    let granted = if site_id == scope.site_id() {
+        caller.holds_any(ADMIN).then(|| scope.clone())
     } else {
         let access = state.authz.access(caller.user_id, site_id).await?.ok_or_else(|| ApiError::forbidden(NO_SITE_ACCESS))?;
-        access.holds_any(admin_names())
+        access.holds_any(admin_names()).then(|| access.scope().clone())
     };
-    if !allowed {
+    let Some(granted) = granted else {
         return Err(ApiError::forbidden(&format!("You do not have permission: {}", perm::describe(ADMIN))));
-    }
+    };
     if client_id != scope.client_id() {
         return Err(ApiError::forbidden(&format!("Site {code} belongs to another client; switch to one of its sites to audit its alerts.")));
     }
-    Ok(vec![site_id])
+    Ok(vec![granted])
 }
 
 async fn matching(state: &AppState, caller: &Caller, scope: &SiteScope, search: &AlertSearch, page: &Page) -> ApiResult<(Vec<AlertAuditRow>, i64)> {
     let filter = validate(search, Utc::now().date_naive())?;
-    let sites = searched_sites(state, caller, scope, filter.site_code.as_deref()).await?;
+    let scopes = searched_sites(state, caller, scope, filter.site_code.as_deref()).await?;
     let mut tx = scope.begin(&state.pool).await?;
+    for s in &scopes {
+        tx.widen(s).await?;
+    }
+    let sites: Vec<i64> = scopes.iter().map(SiteScope::site_id).collect();
     let found = repo::search(&mut tx, &sites, &filter, page).await?;
     tx.commit().await?;
     Ok(found)

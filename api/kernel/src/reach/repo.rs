@@ -8,12 +8,12 @@ pub async fn sites_of(conn: &mut PgConnection, user_id: i64) -> Result<Vec<i64>,
 }
 
 pub async fn user_exists(conn: &mut PgConnection, user_id: i64) -> Result<bool, sqlx::Error> {
-    Ok(sqlx::query_scalar!(r#"select exists(select 1 from asp.asp_users where asp_users_id = $1) as "e!""#, user_id).fetch_one(conn).await?)
+    sqlx::query_scalar!(r#"select exists(select 1 from asp.asp_users where asp_users_id = $1) as "e!""#, user_id).fetch_one(conn).await
 }
 
 /// Is the user not provider staff, with at least one site, all of them among `sites`?
 pub async fn user_within(conn: &mut PgConnection, user_id: i64, sites: &[i64]) -> Result<bool, sqlx::Error> {
-    Ok(sqlx::query_scalar!(
+    sqlx::query_scalar!(
         r#"select exists(
              select 1 from asp.asp_users u
              where u.asp_users_id = $1 and not u.fss_employee
@@ -24,7 +24,7 @@ pub async fn user_within(conn: &mut PgConnection, user_id: i64, sites: &[i64]) -
         sites
     )
     .fetch_one(conn)
-    .await?)
+    .await
 }
 
 /// The permissions the roles `role_ids` give that are not among `held`, by name.
@@ -42,7 +42,7 @@ pub async fn permissions_beyond(conn: &mut PgConnection, role_ids: &[i64], held:
 
 /// Does the user hold a role giving one of `permission_names` at any site?
 pub async fn holds_any_anywhere(conn: &mut PgConnection, user_id: i64, permission_names: &[String]) -> Result<bool, sqlx::Error> {
-    Ok(sqlx::query_scalar!(
+    sqlx::query_scalar!(
         r#"select exists(
              select 1 from asp.user_site_role r
              join asp.security_role_permission rp using (security_role_id)
@@ -53,16 +53,16 @@ pub async fn holds_any_anywhere(conn: &mut PgConnection, user_id: i64, permissio
         permission_names
     )
     .fetch_one(conn)
-    .await?)
+    .await
 }
 
 /// Users holding role `role_id` at a site outside `sites` (how far a change of the role would reach).
 pub async fn role_used_outside(conn: &mut PgConnection, role_id: i64, sites: &[i64]) -> Result<bool, sqlx::Error> {
-    Ok(sqlx::query_scalar!(
+    sqlx::query_scalar!(
         r#"select exists(select 1 from asp.user_site_role where security_role_id = $1 and site_id <> all($2::bigint[])) as "e!""#,
         role_id,
         sites
     )
     .fetch_one(conn)
-    .await?)
+    .await
 }

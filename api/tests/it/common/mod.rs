@@ -21,6 +21,27 @@ fn db_url(name: &str) -> String {
     url.to_string()
 }
 
+/// The role the application connects as in tests, as in production: neither superuser nor BYPASSRLS, so row-level
+/// security holds for every request a test makes.
+pub const APP_ROLE: &str = "asp_app";
+
+/// `url` with the application's role as the user.
+pub fn as_app_role(url: &str) -> String {
+    let mut u = url::Url::parse(url).expect("a database URL");
+    let _ = u.set_username(APP_ROLE);
+    let _ = u.set_password(None);
+    u.to_string()
+}
+
+async fn ensure_app_role(admin: &mut PgConnection) {
+    sqlx::query(&format!(
+        "do $$ begin create role {APP_ROLE} login nosuperuser nobypassrls; exception when duplicate_object or unique_violation then null; end $$"
+    ))
+    .execute(&mut *admin)
+    .await
+    .unwrap();
+}
+
 /// The template's name changes whenever a migration or the seed changes, so stale templates are never reused.
 fn template_name() -> String {
     use sha2::{Digest, Sha256};
@@ -45,13 +66,15 @@ async fn ensure_template(admin: &mut PgConnection) -> String {
     let name = template_name();
     // Tests run as separate processes under nextest: an advisory lock makes one of them build the template.
     sqlx::query("select pg_advisory_lock(770077)").execute(&mut *admin).await.unwrap();
+    ensure_app_role(admin).await;
     let exists: bool = sqlx::query_scalar("select exists(select 1 from pg_database where datname = $1)").bind(&name).fetch_one(&mut *admin).await.unwrap();
     if !exists {
         let building = format!("{name}_building");
         sqlx::query(&format!("drop database if exists {building} with (force)")).execute(&mut *admin).await.unwrap();
         sqlx::query(&format!("create database {building}")).execute(&mut *admin).await.unwrap();
         let mut settings = Settings::load().unwrap();
-        settings.database_url = db_url(&building);
+        settings.database_url = as_app_role(&db_url(&building));
+        settings.migration_database_url = Some(db_url(&building));
         api::seed::demo(&settings).await.unwrap();
         // Connections to the source block copying it.
         sqlx::query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()")
@@ -88,7 +111,8 @@ pub async fn fresh_database() -> String {
 
 pub fn test_settings(database_url: &str) -> Settings {
     let mut s = Settings::load().unwrap();
-    s.database_url = database_url.to_owned();
+    s.database_url = as_app_role(database_url);
+    s.migration_database_url = Some(database_url.to_owned());
     s.http_addr = "127.0.0.1:0".to_owned();
     s.redis_prefix = format!("asp-test-{}", uuid::Uuid::new_v4().simple());
     s.db_max_connections = 5;
@@ -140,7 +164,8 @@ impl TestApp {
         let server = tokio::spawn(async move {
             let _ = application.run_until_stopped().await;
         });
-        let pool = tenancy::connect_pool(&settings.database_url, 2).await.unwrap();
+        // The tests' own look into the database: the owner's connection, which sees every row.
+        let pool = tenancy::connect_pool(settings.owner_url(), 2).await.unwrap();
         let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
         Self { base, client, pool, settings, _server: server }
     }

@@ -14,6 +14,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::perm::Perm;
 use crate::state::AppState;
 
+mod repo;
+
 /// A tenant record that knows its site.
 pub trait SiteRecord {
     fn site_id(&self) -> i64;
@@ -43,13 +45,35 @@ pub async fn record_scope(
 /// Loads a record with `find` in the caller's client schema (through the scope the guard issued), then checks the
 /// caller may use the record's own site with one of `perms`. Answers the record with the scope of its site; a
 /// missing record, one of another client or of a site the caller may not use answers 404 with `not_found`.
+///
+/// Row-level security shows the transaction only the current site's rows; when the record is not there, the lookup
+/// is repeated with the client's other sites the caller may use with `perms` made visible (through their scopes, so
+/// the database still shows nothing the authorizer did not grant).
 pub async fn load_visible<R, F>(state: &AppState, caller: &Caller, scope: &SiteScope, perms: &[Perm], not_found: &str, find: F) -> ApiResult<(SiteScope, R)>
 where
     R: SiteRecord,
-    F: for<'t> FnOnce(&'t mut TenantTx) -> std::pin::Pin<Box<dyn Future<Output = Result<Option<R>, sqlx::Error>> + Send + 't>>,
+    F: for<'t> Fn(&'t mut TenantTx) -> std::pin::Pin<Box<dyn Future<Output = Result<Option<R>, sqlx::Error>> + Send + 't>>,
 {
     let mut tx = scope.begin(&state.pool).await?;
-    let found = find(&mut tx).await?;
+    let mut found = find(&mut tx).await?;
+    if found.is_none() {
+        let names: Vec<&str> = perms.iter().map(|p| p.as_str()).collect();
+        let mut widened = false;
+        for site in repo::client_sites_of_user(&mut tx, caller.user_id, scope.client_id()).await? {
+            if site == scope.site_id() {
+                continue;
+            }
+            if let Some(access) = state.authz.access(caller.user_id, site).await? {
+                if names.is_empty() || access.holds_any(names.iter().copied()) {
+                    tx.widen(access.scope()).await?;
+                    widened = true;
+                }
+            }
+        }
+        if widened {
+            found = find(&mut tx).await?;
+        }
+    }
     tx.commit().await?;
     let record = found.ok_or_else(|| ApiError::not_found(not_found))?;
     let scope = record_scope(state, caller, scope, record.site_id(), perms, not_found).await?;
