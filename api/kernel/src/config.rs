@@ -28,8 +28,15 @@ pub struct Settings {
     pub jwt_secret: String,
     pub access_token_seconds: u64,
     pub session_idle_seconds: u64,
+    /// Failed sign-ins for one account from one address within `lockout_seconds` before that address is refused for
+    /// that account (429) until the window ends; the account itself is never locked by failures.
     pub max_login_failures: i32,
     pub lockout_seconds: i64,
+    /// Failed sign-ins from one address (any accounts) within `lockout_seconds` before the address is refused.
+    pub max_login_failures_per_address: i32,
+    /// Failed sign-ins for one account (any addresses) within `lockout_seconds` before only addresses that signed
+    /// in to it successfully before may still try.
+    pub max_login_failures_per_account: i32,
     pub password_max_age_days: i64,
     pub admin_ui_dir: String,
     pub portal_ui_dir: String,
@@ -162,6 +169,8 @@ mod tests {
             session_idle_seconds: 1,
             max_login_failures: 1,
             lockout_seconds: 1,
+            max_login_failures_per_address: 1,
+            max_login_failures_per_account: 1,
             password_max_age_days: 1,
             admin_ui_dir: String::new(),
             portal_ui_dir: String::new(),

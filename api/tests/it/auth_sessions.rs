@@ -97,25 +97,62 @@ async fn a_session_survives_an_api_restart() {
     assert_eq!(ctx["currentSite"]["siteCode"], "ACME-SOUTH");
 }
 
+/// A sign-in from the loopback address `127.0.0.<n>` (every test client is on this machine; the server sees the
+/// address the client bound).
+async fn login_from(app: &TestApp, n: u8, username: &str, password: &str) -> StatusCode {
+    let client = reqwest::Client::builder().local_address(std::net::IpAddr::from([127, 0, 0, n])).build().unwrap();
+    client
+        .post(format!("{}/api/auth/login", app.base))
+        .json(&json!({"username": username, "password": password}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
 #[tokio::test]
-async fn repeated_failures_lock_the_account_for_a_while() {
+async fn repeated_failures_from_one_address_are_refused_there_without_locking_the_account() {
     let app = TestApp::spawn_with(|s| {
         s.max_login_failures = 3;
         s.lockout_seconds = 60;
     })
     .await;
     for _ in 0..3 {
-        assert_eq!(app.try_login("warehouse", "Wrong@pass1").await.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(login_from(&app, 11, "warehouse", "Wrong@pass1").await, StatusCode::UNAUTHORIZED);
     }
-    // The right password no longer helps while the lock holds.
-    assert_eq!(app.try_login("warehouse", PASSWORD).await.status, StatusCode::UNAUTHORIZED);
-    let locked: bool = sqlx::query_scalar("select locked_until > now() from asp.asp_users where user_id = 'warehouse'")
+    // From that address even the right password is refused for a while, with 429 ...
+    assert_eq!(login_from(&app, 11, "warehouse", PASSWORD).await, StatusCode::TOO_MANY_REQUESTS);
+    // ... but the account is not locked: its owner signs in from elsewhere.
+    assert_eq!(login_from(&app, 12, "warehouse", PASSWORD).await, StatusCode::OK);
+    let locked: bool = sqlx::query_scalar("select is_locked or coalesce(locked_until > now(), false) from asp.asp_users where user_id = 'warehouse'")
         .fetch_one(&app.pool)
         .await
         .unwrap();
-    assert!(locked);
-    // Other accounts are unaffected.
-    assert_eq!(app.try_login("buyer", PASSWORD).await.status, StatusCode::OK);
+    assert!(!locked);
+    // Other accounts are unaffected, even from the throttled address.
+    assert_eq!(login_from(&app, 11, "buyer", PASSWORD).await, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn an_address_that_fails_across_many_accounts_is_refused() {
+    let app = TestApp::spawn_with(|s| s.max_login_failures_per_address = 4).await;
+    for user in ["buyer", "warehouse", "customer", "nobody-at-all"] {
+        assert_eq!(login_from(&app, 21, user, "Wrong@pass1").await, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(login_from(&app, 21, "supplier", PASSWORD).await, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(login_from(&app, 22, "supplier", PASSWORD).await, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn an_account_attacked_from_many_addresses_still_admits_the_address_its_owner_used_before() {
+    let app = TestApp::spawn_with(|s| s.max_login_failures_per_account = 3).await;
+    assert_eq!(login_from(&app, 31, "buyer", PASSWORD).await, StatusCode::OK);
+    for n in [32, 33, 34] {
+        assert_eq!(login_from(&app, n, "buyer", "Wrong@pass1").await, StatusCode::UNAUTHORIZED);
+    }
+    // A new address is refused while the account is under attack; the owner's known address is not.
+    assert_eq!(login_from(&app, 35, "buyer", PASSWORD).await, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(login_from(&app, 31, "buyer", PASSWORD).await, StatusCode::OK);
 }
 
 #[tokio::test]

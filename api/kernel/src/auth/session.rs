@@ -50,6 +50,12 @@ impl SessionStore {
     fn temp_key(&self, key: &str) -> String {
         format!("{}:tmp:{key}", self.prefix)
     }
+    fn counter_key(&self, key: &str) -> String {
+        format!("{}:count:{key}", self.prefix)
+    }
+    fn set_key(&self, key: &str) -> String {
+        format!("{}:set:{key}", self.prefix)
+    }
 
     pub fn connect(url: &str, idle: Duration, prefix: &str) -> anyhow::Result<Self> {
         let mut cfg = Config::from_url(url);
@@ -183,5 +189,48 @@ impl SessionStore {
         let mut c = self.conn().await?;
         let v: Option<String> = deadpool_redis::redis::cmd("GETDEL").arg(self.temp_key(key)).query_async(&mut c).await?;
         Ok(v)
+    }
+
+    /// The current values of fixed-window counters (0 for a counter that is not running), in one round trip.
+    pub async fn counts(&self, keys: &[String]) -> anyhow::Result<Vec<i64>> {
+        let mut c = self.conn().await?;
+        let full: Vec<String> = keys.iter().map(|k| self.counter_key(k)).collect();
+        let values: Vec<Option<i64>> = deadpool_redis::redis::cmd("MGET").arg(&full).query_async(&mut c).await?;
+        Ok(values.into_iter().map(Option::unwrap_or_default).collect())
+    }
+
+    /// Counts one event in each of `keys`; a counter starts its window of `seconds` at its first event. One round
+    /// trip.
+    pub async fn count_events(&self, keys: &[String], seconds: u64) -> anyhow::Result<()> {
+        let mut c = self.conn().await?;
+        let mut pipe = deadpool_redis::redis::pipe();
+        for k in keys {
+            let key = self.counter_key(k);
+            pipe.cmd("INCR").arg(&key).ignore();
+            pipe.cmd("EXPIRE").arg(&key).arg(seconds).arg("NX").ignore();
+        }
+        let _: () = pipe.query_async(&mut c).await?;
+        Ok(())
+    }
+
+    /// Ends counters (a successful sign-in ends its own failures).
+    pub async fn reset_counts(&self, keys: &[String]) -> anyhow::Result<()> {
+        let mut c = self.conn().await?;
+        let full: Vec<String> = keys.iter().map(|k| self.counter_key(k)).collect();
+        let _: () = c.del(full).await?;
+        Ok(())
+    }
+
+    /// Adds `member` to a set kept for `seconds` after its last addition.
+    pub async fn remember(&self, set: &str, member: &str, seconds: u64) -> anyhow::Result<()> {
+        let mut c = self.conn().await?;
+        let key = self.set_key(set);
+        let _: () = deadpool_redis::redis::pipe().cmd("SADD").arg(&key).arg(member).ignore().cmd("EXPIRE").arg(&key).arg(seconds).ignore().query_async(&mut c).await?;
+        Ok(())
+    }
+
+    pub async fn remembers(&self, set: &str, member: &str) -> anyhow::Result<bool> {
+        let mut c = self.conn().await?;
+        Ok(c.sismember(self.set_key(set), member).await?)
     }
 }

@@ -21,11 +21,13 @@ impl AuthApi {
     /// Sign in with a local account
     ///
     /// Answers a short-lived bearer token bound to a new server-side session. Wrong user name and wrong password
-    /// give the same 401; repeated failures lock the account for a while.
-    #[requires(public, errors(401))]
+    /// give the same 401; repeated failures from one address are refused with 429 for a while (the account itself is
+    /// never locked by failures; docs/security.md).
+    #[requires(public, errors(401, 429))]
     #[oai(path = "/login", method = "post", operation_id = "authLogin")]
-    async fn login(&self, state: Data<&AppState>, body: Json<LoginRequest>) -> ApiResult<TokenAnswer> {
-        let issued = service::login(&state, &body.username, &body.password).await?;
+    async fn login(&self, state: Data<&AppState>, req: &poem::Request, body: Json<LoginRequest>) -> ApiResult<TokenAnswer> {
+        let client = req.remote_addr().as_socket_addr().map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string());
+        let issued = service::login(&state, &body.username, &body.password, &client).await?;
         Ok(TokenAnswer::Ok(Json(issued.into())))
     }
 

@@ -15,19 +15,9 @@ pub async fn find_login(conn: &mut PgConnection, username: &str) -> Result<Optio
     .await
 }
 
-/// Counts a failed attempt; with `lock` the count restarts and the account is locked for `lockout_seconds`.
-pub async fn record_failure(conn: &mut PgConnection, user_id: i64, lock: bool, failures: i32, lockout_seconds: f64) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update asp.asp_users set failed_login_count = case when $2 then 0 else $3 end,
-             locked_until = case when $2 then now() + make_interval(secs => $4) else locked_until end
-         where asp_users_id = $1",
-        user_id,
-        lock,
-        failures,
-        lockout_seconds
-    )
-    .execute(conn)
-    .await?;
+/// Counts a failed attempt (shown to administrators; sign-in throttling is kept in Redis and never locks).
+pub async fn record_failure(conn: &mut PgConnection, user_id: i64, failures: i32) -> Result<(), sqlx::Error> {
+    sqlx::query!("update asp.asp_users set failed_login_count = $2 where asp_users_id = $1", user_id, failures).execute(conn).await?;
     Ok(())
 }
 

@@ -51,9 +51,63 @@ pub async fn open_session(state: &AppState, user_id: i64, expired: bool) -> ApiR
     issue(state, session)
 }
 
-/// Local sign-in. Every failure answers the same message, whether the user exists or not; repeated failures lock
-/// the account for a while (the lock is silent, so it tells an attacker nothing either).
-pub async fn login(state: &AppState, username: &str, password_text: &str) -> ApiResult<IssuedToken> {
+/// Sign-in throttling (docs/security.md): failures are counted per account and address, per address, and per
+/// account, in a window. An address that failed too often for an account (or for any accounts) is refused with 429
+/// until the window ends; an account that fails too often from everywhere accepts only addresses that signed in to
+/// it before. Nothing locks the account itself, so nobody can lock a real user out with a few requests.
+struct Throttle {
+    pair: String,
+    address: String,
+    account: String,
+    known_addresses: String,
+    client: String,
+}
+
+const THROTTLED: &str = "Too many failed sign-ins. Try again later.";
+
+impl Throttle {
+    fn new(username: &str, client: &str) -> Self {
+        let account = username.trim().to_lowercase();
+        Self {
+            pair: format!("login-fail:pair:{account}:{client}"),
+            address: format!("login-fail:addr:{client}"),
+            account: format!("login-fail:acct:{account}"),
+            known_addresses: format!("login-known:{account}"),
+            client: client.to_owned(),
+        }
+    }
+
+    /// 429 when this attempt must not even be checked.
+    async fn check(&self, state: &AppState) -> ApiResult<()> {
+        let s = &state.settings;
+        let counts = state.sessions.counts(&[self.pair.clone(), self.address.clone(), self.account.clone()]).await?;
+        let (pair, address, account) = (counts[0], counts[1], counts[2]);
+        if pair >= i64::from(s.max_login_failures) || address >= i64::from(s.max_login_failures_per_address) {
+            return Err(ApiError::too_many(THROTTLED));
+        }
+        if account >= i64::from(s.max_login_failures_per_account) && !state.sessions.remembers(&self.known_addresses, &self.client).await? {
+            return Err(ApiError::too_many(THROTTLED));
+        }
+        Ok(())
+    }
+
+    async fn failed(&self, state: &AppState) -> ApiResult<()> {
+        let window = u64::try_from(state.settings.lockout_seconds).unwrap_or(900).max(1);
+        Ok(state.sessions.count_events(&[self.pair.clone(), self.address.clone(), self.account.clone()], window).await?)
+    }
+
+    async fn succeeded(&self, state: &AppState) -> ApiResult<()> {
+        state.sessions.reset_counts(std::slice::from_ref(&self.pair)).await?;
+        // Remembered for 90 days: during an attack on the account this address may still sign in.
+        Ok(state.sessions.remember(&self.known_addresses, &self.client, 90 * 24 * 3600).await?)
+    }
+}
+
+/// Local sign-in from the client address `client`. Every failure answers the same message, whether the user exists
+/// or not; repeated failures are throttled (see [`Throttle`]).
+pub async fn login(state: &AppState, username: &str, password_text: &str, client: &str) -> ApiResult<IssuedToken> {
+    let throttle = Throttle::new(username, client);
+    throttle.check(state).await?;
     let row = {
         let mut conn = state.pool.acquire().await?;
         repo::find_login(&mut conn, username.trim()).await?
@@ -61,39 +115,40 @@ pub async fn login(state: &AppState, username: &str, password_text: &str) -> Api
     let Some(user) = row else {
         // Spend the same time as a real check.
         let _ = password::verify(password_text, password::dummy_hash());
+        throttle.failed(state).await?;
         return Err(ApiError::unauthorized(BAD_CREDENTIALS));
     };
     let now = Utc::now();
-    let temporarily_locked = user.locked_until.is_some_and(|t| t > now);
     let hash = user.password_hash.as_deref().unwrap_or_else(|| password::dummy_hash());
     let password_ok = password::verify(password_text, hash) && user.password_hash.is_some();
-    if !password_ok || temporarily_locked {
-        if !password_ok {
-            let failures = user.failed_login_count + 1;
-            let lock = failures >= state.settings.max_login_failures;
-            let mut tx = state.pool.begin().await?;
-            repo::record_failure(&mut tx, user.asp_users_id, lock, failures, state.settings.lockout_seconds as f64).await?;
-            audit::record_as(
-                &mut tx,
-                None,
-                Some(user.asp_users_id),
-                AuditEntry {
-                    action: if lock { "login.locked" } else { "login.failed" },
-                    entity: "asp_users",
-                    entity_id: user.asp_users_id.to_string(),
-                    client_id: None,
-                    site_id: None,
-                    changes: json!({ "failed_login_count": if lock { 0 } else { failures } }),
-                },
-            )
-            .await?;
-            tx.commit().await?;
-        }
+    if !password_ok {
+        throttle.failed(state).await?;
+        let failures = user.failed_login_count + 1;
+        let mut tx = state.pool.begin().await?;
+        repo::record_failure(&mut tx, user.asp_users_id, failures).await?;
+        audit::record_as(
+            &mut tx,
+            None,
+            Some(user.asp_users_id),
+            AuditEntry {
+                action: "login.failed",
+                entity: "asp_users",
+                entity_id: user.asp_users_id.to_string(),
+                client_id: None,
+                site_id: None,
+                changes: json!({ "failed_login_count": failures, "address": client }),
+            },
+        )
+        .await?;
+        tx.commit().await?;
         return Err(ApiError::unauthorized(BAD_CREDENTIALS));
     }
-    if !user.is_active || user.is_locked {
+    // An administrator's lock (and a lock-out left from before throttling) still holds.
+    let temporarily_locked = user.locked_until.is_some_and(|t| t > now);
+    if !user.is_active || user.is_locked || temporarily_locked {
         return Err(ApiError::unauthorized(BAD_CREDENTIALS));
     }
+    throttle.succeeded(state).await?;
     let mut tx = state.pool.begin().await?;
     repo::clear_failures(&mut tx, user.asp_users_id).await?;
     audit::record_as(
