@@ -148,7 +148,7 @@ function AlertSearchForm({
 }) {
   const [form, setForm] = useState<AlertForm>(() => stored?.form || defaultAlertForm());
   const { filterValues, page, perPage, sort, setFilters } = useListContext<AlertRecord>();
-  const search = useRunSearch();
+  const search = useRunSearch(() => onSearched(true));
   const { data: sites = NO_SITES } = useGetList<SiteCodeRecord>('alertSiteCodes', { meta: quiet });
   const errors = alertFieldErrors(form);
   const invalid = Object.keys(errors).length > 0;
@@ -170,7 +170,6 @@ function AlertSearchForm({
     }
     // The form as entered is the list's filter; the resource turns it into the search body (alertSearchBody).
     search({ ...form });
-    onSearched(true);
   };
   const clear = () => {
     sessionStorage.removeItem(ALERT_STATE_KEY);

@@ -81,7 +81,7 @@ function DbSearchForm({ stored, searched, onSearched }: { stored: StoredSearch |
   const [form, setForm] = useState<DbSearchForm>(() => stored?.form || defaultDbSearch());
   const [savedDefaults, setSavedDefaults] = useState<DbSearchDefaults>({});
   const { filterValues, page, perPage, sort, setFilters } = useListContext<DbObjectRecord>();
-  const search = useRunSearch();
+  const search = useRunSearch(() => onSearched(true));
   const { data: environments = NO_ENVIRONMENTS } = useGetList<WithId<DbEnvironment>>('dbEnvironments', { meta: quiet });
   const { data: users = NO_USERS, error: usersFailed } = useGetList<WithId<DbUser>>('dbUsers', {
     filter: { environment_name: form.environment_name },
@@ -110,7 +110,6 @@ function DbSearchForm({ stored, searched, onSearched }: { stored: StoredSearch |
 
   const runSearch = () => {
     search(buildDbQuery(form, environments));
-    onSearched(true);
   };
   const clear = () => {
     sessionStorage.removeItem(SEARCH_STATE_KEY);
