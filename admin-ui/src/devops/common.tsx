@@ -21,7 +21,7 @@ import { Link as RouterLink } from 'react-router';
 import { hasPermission } from '../lib/userContext';
 import { useUserContext } from '../shell/UserContextProvider';
 import { Unauthorized } from '../shell/StaticPages';
-import { TrainingLinksDialog, type TrainingLink } from './training/TrainingLinks';
+import { TrainingLinksDialog, type TrainingLink } from './trainingLinks/TrainingLinks';
 
 export const FSS_CONNECT_ADMIN = 'FSSConnectAdmin';
 export const FSS_CONNECT_ADMIN_ID = 3000;

@@ -12,13 +12,15 @@ import jobHistory from './jobHistory';
 import errorFilters from './errorFilters';
 import dbtoolsHistory from './dbtoolsHistory';
 import alertRecipients from './alertRecipients';
+import trainingLinks from './trainingLinks';
 import { DbToolsView } from './dbtools/DbToolsView';
 import { DbToolsHistory } from './dbtoolsHistory/DbToolsHistory';
-import { TrainingPage } from './training/TrainingLinks';
+import { TrainingPage } from './trainingLinks/TrainingLinks';
 
 /**
  * The devops resources and the permission each needs; App registers them as <Resource>s for its holders. The ones
- * without a list (job history, error filters, object history, recipients) are searched inside another screen.
+ * without a list (job history, error filters, object history, recipients, training links) are listed inside another
+ * screen or under an address that names what to list.
  */
 export const DEVOPS_RESOURCES = {
   releases: { definition: releases, permission: FSS_CONNECT_ADMIN },
@@ -31,6 +33,7 @@ export const DEVOPS_RESOURCES = {
   alerts: { definition: alerts, permission: FSS_CONNECT_ADMIN },
   alertRecipients: { definition: alertRecipients, permission: FSS_CONNECT_ADMIN },
   glossary: { definition: glossary, permission: BASIC_ACCESS },
+  trainingLinks: { definition: trainingLinks, permission: BASIC_ACCESS },
 } as const;
 
 interface DevopsRoute {
@@ -67,7 +70,7 @@ export const DEVOPS_ROUTES: DevopsRoute[] = [
   { path: '/devops/alertAuditing', resource: 'alerts', page: alerts.list, permission: FSS_CONNECT_ADMIN },
   { path: '/devops/alertAuditingInfo/:id', resource: 'alerts', page: alerts.show, permission: FSS_CONNECT_ADMIN },
   { path: '/devops/glossary', resource: 'glossary', page: glossary.list, permission: BASIC_ACCESS },
-  { path: '/devops/training/:id', page: TrainingPage, permission: BASIC_ACCESS },
+  { path: '/devops/training/:id', resource: 'trainingLinks', page: TrainingPage, permission: BASIC_ACCESS },
 ];
 
 /** The devops routes as <Route> elements for react-admin's <CustomRoutes>. */
