@@ -10,7 +10,8 @@ import { SelectField } from '../../grid/SelectField';
 import { SETTING_SAVED } from '../../grid/settings';
 import { useRunSearch } from '../../grid/useRunSearch';
 import type { GridColumn } from '../../grid/types';
-import { toGridSort, type WithId } from '../../dataProvider/search';
+import type { WithId } from '../../dataProvider/search';
+import { toGridSort } from '../../grid/pager';
 import { dateRangeErrors } from '../errorLog/errors';
 import { DEVOPS_TRAINING, DateInput, PageBanner, RouteLink, TextInput } from '../common';
 import {
