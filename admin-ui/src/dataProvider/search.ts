@@ -9,15 +9,13 @@ import type {
   GetOneParams,
   GetOneResult,
   Identifier,
-  RaRecord,
   UpdateParams,
   UpdateResult,
 } from 'react-admin';
 import { api, apiUrl } from '../shared/api';
 import type { Answer, ApiPath, Body, CallOptions, MethodOf, PathParams, QueryParams, Schema } from '../shared/api';
-import { toPageRequest, type PageRequest } from '../grid/pager';
+import { toGridSort, toPageRequest, type PageRequest } from '../grid/pager';
 import type { ExportColumn } from '../grid/columns';
-import type { GridSort } from '../grid/types';
 
 /** A row of the API with the `id` react-admin needs (derived per resource, see `id` below). */
 export type WithId<T> = T & { id: Identifier };
@@ -129,12 +127,6 @@ export function wholeList<P extends WholeListPath, F extends Filter = Filter>(de
     query: definition.query as ((filter: Filter) => QueryValues) | undefined,
     id: definition.id as (row: never, index: number) => Identifier,
   };
-}
-
-/** react-admin's sort as the grids' (and the wire's) sort; an empty field means "the API's default order". */
-export function toGridSort(sort: GetListParams['sort'] | undefined): GridSort | null {
-  if (!sort?.field) return null;
-  return { field: sort.field, direction: sort.order === 'DESC' ? 'desc' : 'asc' };
 }
 
 /** The request body of a search: the criteria and the paging fields. */

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { AdminContext, memoryStore, useListContext } from 'react-admin';
 import { DataGrid } from './DataGrid';
 import { GridList, WholeGridList, type GridListProps } from './GridList';
 import type { GridColumn } from './types';
+import { useRunSearch } from './useRunSearch';
 import { dataProvider } from '../dataProvider';
 import { on, type Toast } from '../shared/events';
 
@@ -183,6 +185,33 @@ describe('DataGrid in a react-admin list', () => {
     expect(pagerText()).toBe('No Records');
     expect((screen.getByTestId('g-export') as HTMLButtonElement).disabled).toBe(true);
     expect(searches()).toEqual([]);
+  });
+
+  it('a screen searched on demand sends its first search once, with the criteria; Search again searches again', async () => {
+    function SearchButton({ onSearched }: { onSearched: () => void }) {
+      const search = useRunSearch(onSearched);
+      return <button onClick={() => search({ release_title: 'x' })}>Search</button>;
+    }
+    function OnDemand() {
+      const [searched, setSearched] = useState(false);
+      return (
+        <GridList resource="releases" columns={COLUMNS} defaultSort={{ field: 'release_number', direction: 'desc' }} enabled={searched}>
+          <SearchButton onSearched={() => setSearched(true)} />
+          <DataGrid id="g" />
+        </GridList>
+      );
+    }
+    render(
+      <AdminContext dataProvider={dataProvider} store={memoryStore()}>
+        <OnDemand />
+      </AdminContext>,
+    );
+    fireEvent.click(await screen.findByText('Search'));
+    await screen.findByText('Records 1 - 10 of 25');
+    const expected = { release_title: 'x', pageNumber: 0, pageSize: 10, sortField: 'release_number', sortDirection: 'desc' };
+    expect(searches()).toEqual([expected]);
+    fireEvent.click(screen.getByText('Search'));
+    await waitFor(() => expect(searches()).toEqual([expected, expected]));
   });
 
   it('starts from a restored state: page, size, sort and search', async () => {

@@ -24,13 +24,13 @@ import { exportColumns, initialSort, isConfigurable, mergeColumns, visibleColumn
 import { saveExport } from './download';
 import { formatCell } from './format';
 import { GuardedButton } from './GuardedButton';
-import { isSortable, sortKeyOf, toRaSort, useGridContext } from './GridList';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, checkedPage, nextSort, pageCount } from './pager';
+import { isSortable, sortKeyOf, useGridContext } from './GridList';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, checkedPage, nextSort, pageCount, toGridSort, toRaSort } from './pager';
 import { Pager } from './Pager';
 import { RowLimitBanner } from './RowLimitBanner';
 import { TruncatedText } from './TruncatedText';
 import type { GridColumn, GridConfig } from './types';
-import { toGridSort, type SearchMeta } from '../dataProvider/search';
+import type { SearchMeta } from '../dataProvider/search';
 import type { AspDataProvider } from '../dataProvider';
 
 function DefaultCell<Row extends RaRecord>({ column, row }: { column: GridColumn<Row>; row: Row }) {
@@ -109,12 +109,12 @@ export function DataGrid<Row extends RaRecord = RaRecord>({
   };
   const changeSort = (field: string) => list.setSort(toRaSort(nextSort(sort, field)));
 
-  const applyConfig = (next: GridConfig, nextPerPage: number, nextSort: typeof sort) => {
+  // A saved or cleared configuration applies at once, from page 1 (react-admin's setSort goes back to page 1).
+  const applyConfig = (next: GridConfig, perPageAfter: number, sortAfter: typeof sort) => {
     setConfig(next);
     setPanelOpen(false);
-    if (nextPerPage !== list.perPage) list.setPerPage(nextPerPage);
-    list.setSort(toRaSort(nextSort));
-    list.setPage(1);
+    if (perPageAfter !== list.perPage) list.setPerPage(perPageAfter);
+    list.setSort(toRaSort(sortAfter));
   };
 
   const doExport = async () => {

@@ -10,11 +10,10 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { initialSort, mergeColumns, readGridSettings } from './columns';
-import { DEFAULT_PAGE_SIZE } from './pager';
+import { DEFAULT_PAGE_SIZE, toGridSort, toRaSort } from './pager';
 import { loadGridSettings } from './settings';
 import { sortRows } from './localSort';
 import type { GridColumn, GridConfig, GridSettings, GridSort } from './types';
-import { toGridSort } from '../dataProvider/search';
 
 /** What the grid needs besides the list: its columns, the user's column configuration and the screen's default sort. */
 export interface GridContextValue {
@@ -38,10 +37,6 @@ export function useGridContext(): GridContextValue {
 
 export const sortKeyOf = (column: GridColumn<never>): string => column.sortField || column.field;
 export const isSortable = (column: GridColumn<never>): boolean => column.sortable !== false && !column.action;
-
-/** react-admin's sort for a grid sort; no sort is an empty field (the API's default order). */
-export const toRaSort = (sort: GridSort | null | undefined): SortPayload =>
-  sort ? { field: sort.field, order: sort.direction === 'desc' ? 'DESC' : 'ASC' } : { field: '', order: 'ASC' };
 
 const configOf = (columns: readonly GridColumn<never>[], settings: GridSettings | null): GridConfig => ({
   ...mergeColumns(columns, settings?.displayedColumns, settings?.availableColumns),

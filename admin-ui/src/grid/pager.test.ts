@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkedPage, isPageSize, nextSort, pageCount, pagerText, pageWindow, toPageRequest } from './pager';
+import { checkedPage, isPageSize, nextSort, pageCount, pagerText, pageWindow, toGridSort, toPageRequest, toRaSort } from './pager';
 import type { GridSort } from './types';
 
 describe('pager text', () => {
@@ -46,5 +46,14 @@ describe('paging state', () => {
     expect(checkedPage(6, 5)).toBeNull();
     expect(checkedPage(0, 5)).toBeNull();
     expect(warn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("react-admin's sort", () => {
+  it('maps to the grid sort and back; no field is the API order', () => {
+    expect(toGridSort({ field: 'release_number', order: 'DESC' })).toEqual({ field: 'release_number', direction: 'desc' });
+    expect(toRaSort({ field: 'release_title', direction: 'asc' })).toEqual({ field: 'release_title', order: 'ASC' });
+    expect(toGridSort({ field: '', order: 'ASC' })).toBeNull();
+    expect(toRaSort(null)).toEqual({ field: '', order: 'ASC' });
   });
 });

@@ -1,5 +1,6 @@
 // The paginator of every grid (spec 2 sections 4 and 9). Pages are numbered from 1 on screen; the wire speaks a
 // zero-based pageNumber.
+import type { SortPayload } from 'react-admin';
 import type { GridSort } from './types';
 
 export const PAGE_SIZES = [10, 20, 50, 100, 200, 500] as const;
@@ -64,3 +65,13 @@ export function nextSort(current: GridSort | null | undefined, field: string): G
   if (current?.field === field) return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { field, direction: 'asc' };
 }
+
+/** react-admin's sort as the grids' (and the wire's) sort; an empty field means "the API's default order". */
+export function toGridSort(sort: SortPayload | null | undefined): GridSort | null {
+  if (!sort?.field) return null;
+  return { field: sort.field, direction: sort.order === 'DESC' ? 'desc' : 'asc' };
+}
+
+/** react-admin's sort for a grid sort; no sort is an empty field. */
+export const toRaSort = (sort: GridSort | null | undefined): SortPayload =>
+  sort ? { field: sort.field, order: sort.direction === 'desc' ? 'DESC' : 'ASC' } : { field: '', order: 'ASC' };

@@ -1,6 +1,8 @@
 import type { Schema } from '../../shared/api';
+import type { WithId } from '../../dataProvider/search';
 
 export type Job = Schema<'Job'>;
+export type JobRecord = WithId<Job>;
 export const LOG_LEVELS = ['Off', 'Fatal', 'Error', 'Warn', 'Info', 'Debug', 'Trace'];
 
 /** A change of one job: each goes to its own call (see the `jobs` resource's update). */

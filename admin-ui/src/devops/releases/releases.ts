@@ -1,6 +1,8 @@
 import type { Schema } from '../../shared/api';
+import type { WithId } from '../../dataProvider/search';
 
 export type Release = Schema<'Release'>;
+export type ReleaseRecord = WithId<Release>;
 export type ReleaseInput = Schema<'ReleaseInput'>;
 
 export const BUG_SLOTS = Array.from({ length: 10 }, (_, i) => i + 1);

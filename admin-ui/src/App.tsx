@@ -1,0 +1,60 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router';
+import { authProvider } from './lib/authProvider';
+import { dataProvider } from './dataProvider';
+import { ADMIN_PERMISSIONS } from './lib/userContext';
+import { UserContextProvider } from './shell/UserContextProvider';
+import { AspLayout } from './shell/Layout';
+import { LoginPage } from './shell/LoginPage';
+import { OfflineDialog } from './shell/OfflineDialog';
+import { NotFound, Unauthorized } from './shell/StaticPages';
+import { HomePage } from './home/HomePage';
+import users from './resources/users';
+import roles from './resources/roles';
+import permissions from './resources/permissions';
+import sites from './resources/sites';
+import { DEVOPS_RESOURCES, devopsRoutes } from './devops/routes';
+
+const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
+const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
+
+export function App() {
+  return (
+    <UserContextProvider>
+      <Admin
+        title="ASP"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        loginPage={LoginPage}
+        layout={AspLayout}
+        dashboard={HomePage}
+        catchAll={NotFound}
+        requireAuth
+        disableTelemetry
+      >
+        {(granted) => (
+          <>
+            <CustomRoutes>
+              <Route path="/homeMain" element={<HomePage />} />
+              <Route path="/unauthorized" element={<Unauthorized />} />
+              {devopsRoutes()}
+            </CustomRoutes>
+            {canAdminister(granted) && (
+              <>
+                <Resource name="users" {...users} />
+                <Resource name="roles" {...roles} />
+                <Resource name="permissions" {...permissions} />
+                <Resource name="sites" {...sites} />
+              </>
+            )}
+            {Object.entries(DEVOPS_RESOURCES).map(
+              ([name, { definition, permission }]) => holds(granted, permission) && <Resource key={name} name={name} {...definition} />,
+            )}
+          </>
+        )}
+      </Admin>
+      {/* Outside <Admin> so a 503 also blocks the sign-in page. */}
+      <OfflineDialog />
+    </UserContextProvider>
+  );
+}

@@ -1,0 +1,13 @@
+import { DataTable, List, SearchInput } from 'react-admin';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+export const PermissionList = () => (
+  <List filters={filters} sort={{ field: 'permission_name', order: 'ASC' }} perPage={25}>
+    <DataTable>
+      <DataTable.Col source="id" label="Permission ID" />
+      <DataTable.Col source="permission_name" label="Permission" />
+      <DataTable.Col source="description" />
+    </DataTable>
+  </List>
+);

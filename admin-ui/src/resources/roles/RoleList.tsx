@@ -1,0 +1,13 @@
+import { DataTable, List, SearchInput } from 'react-admin';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+export const RoleList = () => (
+  <List filters={filters} sort={{ field: 'role_name', order: 'ASC' }} perPage={25}>
+    <DataTable>
+      <DataTable.Col source="id" />
+      <DataTable.Col source="role_name" label="Role" />
+      <DataTable.Col source="description" />
+    </DataTable>
+  </List>
+);
