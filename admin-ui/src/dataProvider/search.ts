@@ -26,7 +26,7 @@ export interface SearchMeta {
   limitMessage: string | null;
 }
 
-type PagedAnswer = { totalCount: number; limited: boolean; limitMessage?: string } & (
+type PagedAnswer = { totalCount: number; limited: boolean; limitMessage?: string | null } & (
   | { itemList: unknown[] }
   | { resultList: unknown[] }
 );

@@ -122,7 +122,7 @@ function alertColumns(
         <Link
           component="button"
           type="button"
-          onClick={() => showType({ typeId: typeIdOf(row, types), label: row.notification_type })}
+          onClick={() => showType({ typeId: typeIdOf(row, types), label: row.notification_type ?? undefined })}
           data-testid="alert-type-link"
         >
           {row.notification_type}
