@@ -47,16 +47,20 @@ enum TenantCommand {
     },
 }
 
-fn init_tracing() {
+/// Log lines go to stderr through a writer thread, so a request never waits for the terminal or a log pipe (lines
+/// are dropped rather than blocking when that thread falls behind). Keep the guard until exit: it flushes.
+fn init_tracing() -> tracing_appender::non_blocking::WorkerGuard {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_env("ASP_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
     let json = std::env::var("ASP_LOG_FORMAT").is_ok_and(|v| v == "json");
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let (writer, guard) = tracing_appender::non_blocking(std::io::stderr());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer);
     if json {
         builder.json().init();
     } else {
         builder.init();
     }
+    guard
 }
 
 pub fn main() -> ExitCode {
@@ -65,7 +69,7 @@ pub fn main() -> ExitCode {
         println!("{}", crate::openapi::document());
         return ExitCode::SUCCESS;
     }
-    init_tracing();
+    let _log_flush = init_tracing();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(r) => r,
         Err(e) => {

@@ -134,13 +134,15 @@ impl SiteScope {
     /// row-level security policies read) are this scope's site; both transaction-local, so the pooled connection
     /// carries no tenant state afterwards. One round trip for both.
     pub async fn begin(&self, pool: &PgPool) -> Result<TenantTx, TenancyError> {
-        let mut tx = pool.begin().await?;
         let sites = vec![self.site_id];
-        sqlx::query("select set_config('search_path', $1, true), set_config('asp.site_ids', $2, true)")
-            .bind(self.schema.search_path())
-            .bind(site_array(&sites))
-            .execute(&mut *tx)
-            .await?;
+        // BEGIN and both settings travel as one simple-protocol message (one round trip instead of two). The values
+        // are spliced, not bound: the schema name is a validated identifier and the sites are integers.
+        let statement = format!(
+            "begin; select set_config('search_path', '{}', true), set_config('asp.site_ids', '{}', true)",
+            self.schema.search_path(),
+            site_array(&sites)
+        );
+        let tx = pool.begin_with(statement).await?;
         Ok(TenantTx { tx, scope: self.clone(), sites })
     }
 }

@@ -90,17 +90,20 @@ fn bearer(req: &Request) -> Option<&str> {
     scheme.eq_ignore_ascii_case("bearer").then_some(token.trim())
 }
 
+const SESSION_INVALID: &str = "Your session has expired or is invalid.";
+
 /// Token to live session, or why not.
 pub async fn authenticate(state: &AppState, req: &Request) -> Result<Caller, ApiError> {
     let token = bearer(req).ok_or_else(|| ApiError::unauthorized("Sign-in required."))?;
-    let claims = state.tokens.verify(token).ok_or_else(|| ApiError::unauthorized("Your session has expired or is invalid."))?;
-    let session = state
-        .sessions
-        .touch(&claims.sid)
-        .await?
-        .ok_or_else(|| ApiError::unauthorized("Your session has expired or is invalid."))?;
-    if claims.sub != session.user_id.to_string() {
-        return Err(ApiError::unauthorized("Your session has expired or is invalid."));
+    let claims = state.tokens.verify(token).ok_or_else(|| ApiError::unauthorized(SESSION_INVALID))?;
+    let session = state.sessions.touch(&claims.sid).await?.ok_or_else(|| ApiError::unauthorized(SESSION_INVALID))?;
+    caller_of(state, &claims.sub, session).await
+}
+
+/// The caller of a live session, once its token's subject was checked against it.
+async fn caller_of(state: &AppState, subject: &str, session: Session) -> Result<Caller, ApiError> {
+    if subject != session.user_id.to_string() {
+        return Err(ApiError::unauthorized(SESSION_INVALID));
     }
     let site = match session.current_site_id {
         Some(site_id) => state.authz.access(session.user_id, site_id).await?,
@@ -124,17 +127,28 @@ impl<E: Endpoint> Endpoint for Guard<E> {
             return Err(poem::Error::from_response(ApiError::internal("application state missing").into_response()));
         };
         let result: Result<(), ApiError> = async {
-            if !exempt_from_offline(req.original_uri().path()) && !state.sessions.api_enabled().await? {
+            // The token is checked locally first, so Redis is asked once for both the session and the API switch.
+            let token = bearer(&req);
+            let claims = token.and_then(|t| state.tokens.verify(t));
+            let (session, enabled) = state.sessions.touch_with_switch(claims.as_ref().map(|c| c.sid.as_str())).await?;
+            if !enabled && !exempt_from_offline(req.original_uri().path()) {
                 return Err(ApiError::unavailable());
             }
+            let caller = match (&claims, session) {
+                (Some(claims), Some(session)) => Some(caller_of(&state, &claims.sub, session).await),
+                _ => None,
+            };
             match self.access {
                 Access::Public => {
-                    let caller = if bearer(&req).is_some() { authenticate(&state, &req).await.ok() } else { None };
-                    req.set_data(MaybeCaller(caller));
+                    req.set_data(MaybeCaller(caller.and_then(Result::ok)));
                     Ok(())
                 }
                 Access::SignedIn | Access::PasswordChange | Access::Any(_) => {
-                    let caller = authenticate(&state, &req).await?;
+                    let caller = match caller {
+                        Some(c) => c?,
+                        None if token.is_none() => return Err(ApiError::unauthorized("Sign-in required.")),
+                        None => return Err(ApiError::unauthorized(SESSION_INVALID)),
+                    };
                     if caller.session.password_expired && !matches!(self.access, Access::PasswordChange) {
                         return Err(ApiError::forbidden_with(
                             "Your password has expired. Change it to continue.",

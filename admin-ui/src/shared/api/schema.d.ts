@@ -1894,7 +1894,8 @@ export interface paths {
         /**
          * Sign in with a local account
          * @description Answers a short-lived bearer token bound to a new server-side session. Wrong user name and wrong password
-         *     give the same 401; repeated failures lock the account for a while.
+         *     give the same 401; repeated failures from one address are refused with 429 for a while (the account itself is
+         *     never locked by failures; docs/security.md).
          *
          *     Permissions: public
          */
@@ -10454,6 +10455,15 @@ export interface operations {
             };
             /** @description Not signed in, or the session ended. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
