@@ -247,6 +247,43 @@ async fn impersonation_needs_the_permission_and_cannot_reach_provider_staff() {
     assert_eq!(app.post("/api/auth/impersonate", &support, json!({"asp_users_id": 999_999})).await.status, StatusCode::NOT_FOUND);
 }
 
+/// Found by the cross-tenant probes (probes.rs): ImpersonateUsers held at one client's site made its holder any
+/// user of any client. Now only users within reach (every site of theirs is one of the caller's) can be
+/// impersonated; the others answer as a missing user does.
+#[tokio::test]
+async fn impersonation_at_one_clients_site_cannot_reach_another_clients_users() {
+    let app = TestApp::spawn().await;
+    let admin = app.login("admin").await;
+    let north = app.site_id("ACME-NORTH").await;
+    let support_role: i64 = sqlx::query_scalar("select security_role_id from asp.security_role where role_name = 'Support'").fetch_one(&app.pool).await.unwrap();
+    let created = app
+        .post(
+            "/api/admin/users",
+            &admin,
+            json!({"user_id": "north_support", "fname": "N", "lname": "Support", "password": PASSWORD, "site_ids": [north],
+                   "roles": [{"site_id": north, "security_role_id": support_role}]}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::OK, "{:?}", created.body);
+    let north_support = app.login("north_support").await;
+    let supplier = app.user_id("supplier").await;
+    let buyer = app.user_id("buyer").await;
+    let customer = app.user_id("customer").await;
+    // GEA's customer: another client. The buyer also has ACME-SOUTH, which the caller does not.
+    for (target, who) in [(customer, "customer"), (buyer, "buyer")] {
+        let a = app.post("/api/auth/impersonate", &north_support, json!({"asp_users_id": target})).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{who}: {:?}", a.body);
+    }
+    let started: i64 = sqlx::query_scalar("select count(*) from asp.audit_event where action = 'impersonation.start'").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(started, 0);
+    // A user of its own site only: still allowed.
+    let a = app.post("/api/auth/impersonate", &north_support, json!({"asp_users_id": supplier})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    // Provider staff with every site still reach every client's users.
+    let support = app.login("support").await;
+    assert_eq!(app.post("/api/auth/impersonate", &support, json!({"asp_users_id": customer})).await.status, StatusCode::OK);
+}
+
 #[tokio::test]
 async fn an_administrator_can_set_another_users_password_and_their_sessions_end() {
     let app = TestApp::spawn().await;

@@ -9,6 +9,7 @@ use kernel::auth::oidc::{OidcIdentity, PendingLogin};
 use kernel::auth::password;
 use kernel::auth::session::{self, Session};
 use kernel::error::{ApiError, ApiResult};
+use kernel::reach::Reach;
 use kernel::state::AppState;
 use kernel::Perm;
 
@@ -18,6 +19,7 @@ use super::repo;
 pub const BAD_CREDENTIALS: &str = "Invalid username or password.";
 const SSO_NOT_CONFIGURED: &str = "Single sign-on is not configured.";
 const BAD_SSO_CODE: &str = "The sign-in code is invalid or expired.";
+const USER_NOT_FOUND: &str = "The user you are trying to find does not exist.";
 
 /// Provider staff can only be impersonated by holders of this permission, so support staff cannot borrow a
 /// colleague's wider rights.
@@ -328,12 +330,18 @@ pub async fn impersonate(state: &AppState, caller: &Caller, target_user_id: i64)
     if target_user_id == caller.user_id {
         return Err(ApiError::bad_request("You cannot impersonate yourself."));
     }
-    let target = {
+    let (target_is_staff, active) = {
         let mut conn = state.pool.acquire().await?;
-        repo::staff_and_active(&mut conn, target_user_id).await?
-    };
-    let Some((target_is_staff, active)) = target else {
-        return Err(ApiError::not_found("The user you are trying to find does not exist."));
+        let Some((staff, active)) = repo::staff_and_active(&mut conn, target_user_id).await? else {
+            return Err(ApiError::not_found(USER_NOT_FOUND));
+        };
+        // Only users within the caller's reach (kernel::reach: every site of theirs is one of the caller's; provider
+        // administrators reach everyone): ImpersonateUsers at one client's site must not make its holder any user
+        // of another client. Out of reach answers as a missing user does. Provider staff keep their own rule below.
+        if !staff && !Reach::of(&mut conn, caller).await?.covers_user(&mut conn, target_user_id).await? {
+            return Err(ApiError::not_found(USER_NOT_FOUND));
+        }
+        (staff, active)
     };
     if !active {
         return Err(ApiError::bad_request("This user is not active."));
