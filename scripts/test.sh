@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite of ASP (what CI runs through .ci/run):
 #   services -> UI unit tests -> UI builds -> test-tool installs -> OIDC provider self-test
-#   -> Rust tests (nextest, else cargo test) -> sqlx offline-data check -> debug build of `asp`
-#   -> browser e2e against a fresh database.
+#   -> Rust tests (nextest, else cargo test; among them the generated cross-tenant probes) -> sqlx offline-data check
+#   -> debug build of `asp` -> browser e2e against a fresh database -> Schemathesis against another fresh database.
 # A failing suite does not stop the others (unless a later one depends on it); the script exits 1 if any failed
 # and lists them at the end.
 # Environment (defaults):
@@ -10,8 +10,12 @@
 #   ASP_REDIS_URL=redis://127.0.0.1:6379
 #   ASP_E2E_DATABASE_URL=postgres://localhost/asp_e2e      dropped and re-created for every run
 #   E2E_PORT=18080                                        port of the e2e server (127.0.0.1)
-#   SKIP_UI=1 / SKIP_RUST=1 / SKIP_E2E=1                  leave a part out (local use; CI runs everything)
-#   ASP_BIN=path                                          e2e against this binary instead of building target/debug/asp
+#   ASP_SCHEMATHESIS_DATABASE_URL=postgres://localhost/asp_schemathesis   dropped and re-created for every run
+#   SCHEMATHESIS_PORT=18383                               port of the Schemathesis server (127.0.0.1)
+#   ST_*                                                  Schemathesis settings (tests/schemathesis/run.sh)
+#   SKIP_UI=1 / SKIP_RUST=1 / SKIP_E2E=1 / SKIP_SCHEMATHESIS=1   leave a part out (local use; CI runs everything)
+#   ASP_BIN=path                                          e2e and Schemathesis against this binary instead of building
+#                                                         target/debug/asp
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -23,6 +27,8 @@ export ASP_TEST_DATABASE_URL="${ASP_TEST_DATABASE_URL:-postgres://localhost/post
 export ASP_REDIS_URL="${ASP_REDIS_URL:-redis://127.0.0.1:6379}"
 E2E_DB_URL="${ASP_E2E_DATABASE_URL:-postgres://localhost/asp_e2e}"
 E2E_PORT="${E2E_PORT:-18080}"
+ST_DB_URL="${ASP_SCHEMATHESIS_DATABASE_URL:-postgres://localhost/asp_schemathesis}"
+ST_PORT="${SCHEMATHESIS_PORT:-18383}"
 ASP_BIN="${ASP_BIN:-}"
 ARTIFACTS="$REPO_ROOT/test-artifacts"
 
@@ -99,23 +105,26 @@ build_debug_asp() {
   [[ -x target/debug/asp ]]
 }
 
-e2e() {
-  local base="http://127.0.0.1:$E2E_PORT" server_log="$ARTIFACTS/e2e-server.log" pid
+# serve_fresh DB_URL PORT LOG: migrates and seeds a fresh database as the owner, then serves it as the application
+# role (as in production) on 127.0.0.1:PORT until the calling step's subshell exits. Fails when the server does not
+# answer /api/health within two minutes.
+serve_fresh() {
+  local db_url="$1" port="$2" server_log="$3" base pid
+  base="http://127.0.0.1:$port"
   mkdir -p "$ARTIFACTS"
   if curl -fsS -o /dev/null --max-time 2 "$base/api/health" 2>/dev/null; then
-    echo "something already answers on $base: stop it first (or set E2E_PORT)" >&2
+    echo "something already answers on $base: stop it first (or choose another port)" >&2
     return 1
   fi
-  # Migrate and seed as the owner; serve as the application role, as in production.
-  export ASP_MIGRATION_DATABASE_URL="$E2E_DB_URL"
-  export ASP_DATABASE_URL="postgres://asp_app@localhost/$(db_name_of "$E2E_DB_URL")"
-  export ASP_HTTP_ADDR="127.0.0.1:$E2E_PORT"
-  log "fresh database $(db_name_of "$E2E_DB_URL")"
-  recreate_database "$E2E_DB_URL"
+  export ASP_MIGRATION_DATABASE_URL="$db_url"
+  export ASP_DATABASE_URL="postgres://asp_app@localhost/$(db_name_of "$db_url")"
+  export ASP_HTTP_ADDR="127.0.0.1:$port"
+  log "fresh database $(db_name_of "$db_url")"
+  recreate_database "$db_url"
   "$ASP_BIN" migrate
   "$ASP_BIN" seed --demo
 
-  log "starting $ASP_BIN serve on $ASP_HTTP_ADDR (log: test-artifacts/e2e-server.log)"
+  log "starting $ASP_BIN serve on $ASP_HTTP_ADDR (log: ${server_log#"$REPO_ROOT"/})"
   "$ASP_BIN" serve >"$server_log" 2>&1 &
   pid=$!
   # shellcheck disable=SC2064  # expand $pid now
@@ -132,10 +141,15 @@ e2e() {
     sleep 1
   done
   if ((!up)); then
-    echo "the e2e server did not answer $base/api/health; last lines of its log:" >&2
+    echo "the server did not answer $base/api/health; last lines of its log:" >&2
     tail -n 50 "$server_log" >&2 || true
     return 1
   fi
+}
+
+e2e() {
+  local base="http://127.0.0.1:$E2E_PORT" server_log="$ARTIFACTS/e2e-server.log"
+  serve_fresh "$E2E_DB_URL" "$E2E_PORT" "$server_log"
 
   local rc=0
   local spec
@@ -145,6 +159,21 @@ e2e() {
   done
   if ((rc != 0)); then
     echo "e2e failed (exit $rc); screenshots in test-artifacts/, last lines of the server log:" >&2
+    tail -n 30 "$server_log" >&2 || true
+  fi
+  return "$rc"
+}
+
+# Schemathesis: every operation of the served document, generated requests, as the buyer, the customer and the
+# administrator; no 5xx, documented statuses, answers matching their schemas (docs/testing.md). Its own fresh
+# database, since the e2e run and the fuzzing both change data.
+schemathesis() {
+  local server_log="$ARTIFACTS/schemathesis-server.log" rc=0
+  serve_fresh "$ST_DB_URL" "$ST_PORT" "$server_log"
+  ST_BASE_URL="http://127.0.0.1:$ST_PORT" ST_OWNER_DATABASE_URL="$ST_DB_URL" ST_REPORT_DIR="$ARTIFACTS/schemathesis" \
+    bash tests/schemathesis/run.sh || rc=$?
+  if ((rc != 0)); then
+    echo "schemathesis failed (exit $rc); reports in test-artifacts/schemathesis/, last lines of the server log:" >&2
     tail -n 30 "$server_log" >&2 || true
   fi
   return "$rc"
@@ -181,13 +210,15 @@ if [[ "${SKIP_RUST:-0}" != 1 ]]; then
   fi
 fi
 
+bin_why=""
+if [[ "${SKIP_E2E:-0}" != 1 || "${SKIP_SCHEMATHESIS:-0}" != 1 ]] && [[ -z "$ASP_BIN" ]]; then
+  step "debug build of asp" build_debug_asp
+  ASP_BIN=target/debug/asp
+  ok "debug build of asp" || bin_why="no target/debug/asp"
+fi
+
 if [[ "${SKIP_E2E:-0}" != 1 ]]; then
-  why=""
-  if [[ -z "$ASP_BIN" ]]; then
-    step "debug build of asp" build_debug_asp
-    ASP_BIN=target/debug/asp
-    ok "debug build of asp" || why="no target/debug/asp"
-  fi
+  why="$bin_why"
   if [[ "${SKIP_UI:-0}" != 1 ]]; then
     { ok "admin-ui build" && ok "portal-ui build"; } || why="${why:+$why, }a UI build failed"
   fi
@@ -199,6 +230,16 @@ if [[ "${SKIP_E2E:-0}" != 1 ]]; then
   fi
 else
   SKIPPED+=("e2e (SKIP_E2E=1)")
+fi
+
+if [[ "${SKIP_SCHEMATHESIS:-0}" != 1 ]]; then
+  if [[ -z "$bin_why" ]]; then
+    step "schemathesis (every operation, generated requests)" schemathesis
+  else
+    FAILED+=("schemathesis (not run: $bin_why)")
+  fi
+else
+  SKIPPED+=("schemathesis (SKIP_SCHEMATHESIS=1)")
 fi
 
 printf '\n==> test.sh summary\n'

@@ -20,3 +20,4 @@ mod structure;
 mod validation;
 mod hardening;
 mod user_administration;
+mod probes;
