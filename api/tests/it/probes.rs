@@ -505,8 +505,9 @@ async fn digest(pool: &PgPool, tables: &[String]) -> BTreeMap<String, String> {
     sqlx::query_as::<_, (String, String)>(&sql).fetch_all(pool).await.unwrap().into_iter().collect()
 }
 
-/// Copies one row of `schema.table` to `site` with the id `PLANT_BASE + 1000 * site` (text columns of unique
-/// indexes get a suffix), so that every site has a row whose id no other site's row of the table has.
+/// Copies one row of `schema.table` to `site` with the id `PLANT_BASE + 1000 * site`, so that every site has a row
+/// whose id no other site's row of the table has. Every text column gets the suffix `-p<id>` (the site's canary):
+/// unique codes stay unique, and an answer that shows any of the row's texts to a caller of another site is caught.
 async fn plant(pool: &PgPool, schema: &str, table: &str, pk: &str, site: i64) {
     let columns: Vec<String> = sqlx::query_scalar(
         "select column_name::text from information_schema.columns where table_schema = $1 and table_name = $2 and is_generated = 'NEVER' order by ordinal_position",
@@ -516,10 +517,9 @@ async fn plant(pool: &PgPool, schema: &str, table: &str, pk: &str, site: i64) {
     .fetch_all(pool)
     .await
     .unwrap();
-    let unique_text: Vec<String> = sqlx::query_scalar(
-        "select distinct a.attname::text from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
-           join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey)
-          where n.nspname = $1 and c.relname = $2 and i.indisunique and not i.indisprimary and a.atttypid in ('text'::regtype, 'varchar'::regtype)",
+    let texts: Vec<String> = sqlx::query_scalar(
+        "select column_name::text from information_schema.columns
+          where table_schema = $1 and table_name = $2 and is_generated = 'NEVER' and data_type in ('text', 'character varying')",
     )
     .bind(schema)
     .bind(table)
@@ -528,8 +528,8 @@ async fn plant(pool: &PgPool, schema: &str, table: &str, pk: &str, site: i64) {
     .unwrap();
     let new_id = PLANT_BASE + 1000 * site;
     let mut changes = format!("jsonb_build_object('{pk}', {new_id}::bigint, 'site_id', {site}::bigint)");
-    for c in &unique_text {
-        write!(changes, " || jsonb_build_object('{c}', x.\"{c}\" || '-p{new_id}')").unwrap();
+    for c in &texts {
+        write!(changes, " || jsonb_build_object('{c}', x.\"{c}\" || '-{}')", canary(site)).unwrap();
     }
     let cols = columns.iter().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ");
     let sql = format!(
@@ -538,6 +538,11 @@ async fn plant(pool: &PgPool, schema: &str, table: &str, pk: &str, site: i64) {
            (select to_jsonb(x) || {changes} from \"{schema}\".\"{table}\" x order by (x.site_id = {site}) desc, x.\"{pk}\" limit 1))"
     );
     sqlx::query(&sql).execute(pool).await.unwrap_or_else(|e| panic!("planting a row of {schema}.{table} at site {site}: {e}"));
+}
+
+/// The text planted rows of `site` carry, found in no other data.
+fn canary(site: i64) -> String {
+    format!("p{}", PLANT_BASE + 1000 * site)
 }
 
 #[derive(Clone, Debug)]
@@ -573,6 +578,14 @@ struct Caller {
     own: HashMap<Target, Value>,
     /// Records the caller must not reach, by kind and why.
     foreign: HashMap<Target, Vec<(Category, Value)>>,
+    /// The canaries of the sites the caller has no access to: no answer it gets may contain one.
+    foreign_canaries: Vec<String>,
+}
+
+impl Caller {
+    fn leaked(&self, text: &str) -> Option<&str> {
+        self.foreign_canaries.iter().find(|c| text.contains(c.as_str())).map(String::as_str)
+    }
 }
 
 impl Caller {
@@ -693,7 +706,8 @@ async fn caller(app: &TestApp, name: &str, all_sites: &[SiteRow], cat: &Catalogu
     }
     own.entry(Target::PunchinLocation).or_insert(json!(1));
 
-    Caller { name: name.to_owned(), token, permissions, current, own, foreign }
+    let foreign_canaries = all_sites.iter().filter(|s| category(s).is_some()).map(|s| canary(s.id)).collect();
+    Caller { name: name.to_owned(), token, permissions, current, own, foreign, foreign_canaries }
 }
 
 // ------------------------------------------------------------------------------------------------ requests
@@ -708,7 +722,7 @@ fn plain(v: &Value) -> String {
 
 /// The request of one probe: `slot` set to `value`, every other id the caller's own, everything else a plain
 /// value that passes validation.
-fn request(doc: &Doc, op: &Operation, slot: &Slot, value: &Value, me: &Caller) -> (String, Option<Value>) {
+fn request(doc: &Doc, op: &Operation, probe: Option<(&Slot, &Value)>, me: &Caller) -> (String, Option<Value>) {
     let own_of = |s: &Slot| match &s.class {
         Some(Class::Probe(t)) => me.own.get(t).cloned(),
         _ => None,
@@ -718,9 +732,9 @@ fn request(doc: &Doc, op: &Operation, slot: &Slot, value: &Value, me: &Caller) -
     for p in &op.params {
         let name = p["name"].as_str().unwrap();
         let this = op.slots.iter().find(|s| matches!(&s.loc, Loc::Path(n) | Loc::Query(n) if n == name));
-        let probed = matches!(&slot.loc, Loc::Path(n) | Loc::Query(n) if n == name);
-        let v = if probed {
-            Some(value.clone())
+        let probed = probe.filter(|(slot, _)| matches!(&slot.loc, Loc::Path(n) | Loc::Query(n) if n == name));
+        let v = if let Some((_, value)) = probed {
+            Some((*value).clone())
         } else if let Some(own) = this.and_then(own_of) {
             Some(own)
         } else if p["in"] == "path" || p["required"] == true {
@@ -729,7 +743,7 @@ fn request(doc: &Doc, op: &Operation, slot: &Slot, value: &Value, me: &Caller) -
             None
         };
         if name == "filter" {
-            if let Loc::Filter(key) = &slot.loc {
+            if let Some((Slot { loc: Loc::Filter(key), .. }, value)) = probe {
                 let f = if key == "id" { json!({ key.as_str(): [value] }) } else { json!({ key.as_str(): value }) };
                 query.push(format!("filter={}", encode(&f.to_string())));
             }
@@ -751,8 +765,8 @@ fn request(doc: &Doc, op: &Operation, slot: &Slot, value: &Value, me: &Caller) -
                 }
             }
         }
-        if let Loc::Body(steps) = &slot.loc {
-            doc.set_at(&mut body, schema, steps, value.clone());
+        if let Some((Slot { loc: Loc::Body(steps), .. }, value)) = probe {
+            doc.set_at(&mut body, schema, steps, (*value).clone());
         }
         body
     });
@@ -905,6 +919,12 @@ async fn no_operation_reaches_a_record_of_another_client_or_of_another_site() {
         )
         .await;
     assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+    // A canary user per site (no role): its login, like a planted row's texts, must never show to another site.
+    for s in &all_sites {
+        let login = format!("canary_{}", canary(s.id));
+        let created = app.post("/api/admin/users", &admin, json!({"user_id": login, "fname": "Canary", "lname": login, "password": PASSWORD, "site_ids": [s.id]})).await;
+        assert_eq!(created.status, StatusCode::OK, "{}", created.body);
+    }
     let mut callers = Vec::new();
     for name in ["probe_north", "buyer", "customer", "supplier", "punchin", "probe_gea_admin"] {
         callers.push(caller(&app, name, &all_sites, &cat, &planted).await);
@@ -928,9 +948,12 @@ async fn no_operation_reaches_a_record_of_another_client_or_of_another_site() {
             let Some(Class::Probe(target)) = &slot.class else { continue };
             for me in &callers {
                 for (category, value) in me.foreign.get(target).into_iter().flatten() {
-                    let (url, body) = request(&doc, op, slot, value, me);
+                    let (url, body) = request(&doc, op, Some((slot, value)), me);
                     let answer = app.request(op.method.clone(), &url, Some(&me.token), body.clone()).await;
                     probes += 1;
+                    if let Some(c) = me.leaked(&answer.body.to_string()) {
+                        failures.push(format!("{} {url} as {}: the answer holds {c}, a text of another site's record", op.method, me.name));
+                    }
                     match judge(op, slot, me, answer.status, &answer.body) {
                         Ok(outcome) => {
                             if outcome == Outcome::OtherInvalid {
@@ -959,6 +982,28 @@ async fn no_operation_reaches_a_record_of_another_client_or_of_another_site() {
         }
     }
 
+    // The sweep: every read (GET, and the POST searches; exports are workbooks) as every caller, with its own ids:
+    // no answer may hold a text of a planted row or the login of a canary user of a site the caller cannot use.
+    let mut swept = 0;
+    // The control: the callers' own canaries do show (in their own records), so the sweep can see a leak.
+    let mut own_canaries_seen = BTreeSet::new();
+    for op in ops.iter().filter(|op| (op.method == Method::GET || op.path.ends_with("/Search")) && op.id != "securityApiGetDisableAPI") {
+        for me in &callers {
+            let (url, body) = request(&doc, op, None, me);
+            let answer = app.request(op.method.clone(), &url, Some(&me.token), body).await;
+            swept += 1;
+            if answer.body.to_string().contains(&canary(me.current.id)) {
+                own_canaries_seen.insert(op.id.clone());
+            }
+            if answer.status.is_server_error() {
+                failures.push(format!("{} {url} as {}: {}", op.method, me.name, answer.status));
+            }
+            if let Some(c) = me.leaked(&answer.body.to_string()) {
+                failures.push(format!("{} {url} as {}: the answer holds {c}, a text of another site's record", op.method, me.name));
+            }
+        }
+    }
+
     // Every probed id of every operation a tenant user may call was refused at the record at least once.
     let mut unreached = Vec::new();
     let mut summary = String::new();
@@ -974,7 +1019,10 @@ async fn no_operation_reaches_a_record_of_another_client_or_of_another_site() {
             }
         }
     }
-    println!("cross-tenant probes: {probes} requests, {reached_total} refused at the record check\n{summary}");
+    println!(
+        "cross-tenant probes: {probes} requests, {reached_total} refused at the record check; {swept} reads swept for canaries \
+         (own canaries seen in {own_canaries_seen:?})\n{summary}"
+    );
     if !other_invalid.is_empty() {
         println!("400s about something else than the probed id:\n{}", other_invalid.join("\n"));
     }
@@ -985,6 +1033,7 @@ async fn no_operation_reaches_a_record_of_another_client_or_of_another_site() {
          operation, make its body valid, or give the table demo rows at more than one site):\n{}",
         unreached.join("\n")
     );
+    assert!(own_canaries_seen.len() >= 3, "the callers' own canaries showed only in {own_canaries_seen:?}: the sweep would not see a leak");
     let operations = tally.keys().map(|(op, _)| op).collect::<BTreeSet<_>>().len();
     assert!(operations >= 25 && reached_total >= 150, "the probes reached too little: {operations} operations, {reached_total} record checks");
 }
