@@ -7,7 +7,10 @@
 //! - the answer is 404, 403 or 400, or a 2xx that holds no record (an empty list or page: a search whose filter
 //!   names a record the caller cannot see finds nothing);
 //! - the database is unchanged: a digest of every tenant table and of the shared tables (less the append-only logs)
-//!   is taken after each operation's probes and compared with the one before.
+//!   is taken after each operation's probes and compared with the one before;
+//! - no answer holds the canary of a site the caller cannot use. Planted rows (below) carry their site's canary in
+//!   every text column, and a user per site is named after it; after the probes, every read (GET operations and
+//!   POST searches) is called as every caller with its own ids, and checked the same way.
 //!
 //! How the test keeps itself honest:
 //! - Ids of "another client" exist in that client's schema and are not the id of any record of the same table the
