@@ -210,6 +210,15 @@ async fn main() -> anyhow::Result<()> {
         bail!("the search must answer 50 rows: {status}, {rows} rows");
     }
 
+    // Diagnostic: `ASP_BENCH_PROBE=/api/health,/api/V1/...` measures just those GETs (as the buyer) and stops.
+    if let Ok(probe) = std::env::var("ASP_BENCH_PROBE") {
+        for path in probe.split(',').filter(|p| !p.is_empty()) {
+            let call = Call { uri: format!("{base}{path}"), ..get.clone() };
+            closed_loop(&client, &call, connections, 1).await;
+            closed_loop(&client, &call, connections, seconds).await.print(&format!("GET {path}"));
+        }
+        return Ok(());
+    }
     println!("connections {connections}, {seconds} s per run");
     let tps = pgbench(&pg_db, connections, seconds)?;
     println!("pgbench -S -M prepared: {tps:.0} tps");

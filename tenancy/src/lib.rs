@@ -217,6 +217,10 @@ pub async fn connect_pool(url: &str, max_connections: u32) -> Result<PgPool, Ten
     let pool = PgPoolOptions::new()
         .max_connections(max_connections)
         .acquire_timeout(Duration::from_secs(5))
+        // sqlx pings every connection it hands out by default: a round trip per request for nothing on a healthy
+        // pool. A connection that died is found by the query that uses it (one failed request), and connections
+        // are recycled after max_lifetime anyway.
+        .test_before_acquire(false)
         .connect_with(connect_options(url)?)
         .await?;
     Ok(pool)
