@@ -64,10 +64,12 @@ ensure_venv() {
   [[ -f "$VENV/.requirements.sha256" ]] && have="$(cat "$VENV/.requirements.sha256")"
   if [[ "$want" != "$have" || ! -x "$VENV/bin/schemathesis" ]]; then
     log "installing Schemathesis into $VENV"
+    local start=$SECONDS
     rm -rf "$VENV"
     "$(python_bin)" -m venv "$VENV"
     "$VENV/bin/pip" install --quiet --disable-pip-version-check -r "$HERE/requirements.txt"
     printf '%s' "$want" >"$VENV/.requirements.sha256"
+    log "installed in $((SECONDS - start)) s"
   fi
 }
 
