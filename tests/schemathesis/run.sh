@@ -15,6 +15,7 @@
 #                              last, since it may deactivate or re-password the other users
 #   ST_ADMINS="admin"          which of those hold every permission: their pass also fails when an operation answers
 #                              only 401/403 (the pass lost its rights, or an operation refuses an administrator)
+#   ST_CHECKS                  the checks above (comma-separated); others are for exploring (docs/testing.md)
 #   ST_MAX_EXAMPLES=10         generated cases per operation and phase
 #   ST_PASS_TIMEOUT=600        seconds one pass may take before it is stopped and counted as failed
 #   ST_SEED=20261122           random seed (fixed so a CI failure reproduces; ST_SEED=random explores)
@@ -28,6 +29,7 @@ BASE="${BASE%/}"
 PASSES="${ST_PASSES:-buyer customer admin}"
 ADMINS=" ${ST_ADMINS:-admin} "
 MAX_EXAMPLES="${ST_MAX_EXAMPLES:-10}"
+CHECKS="${ST_CHECKS:-not_a_server_error,status_code_conformance,response_schema_conformance}"
 PASS_TIMEOUT="${ST_PASS_TIMEOUT:-600}"
 SEED="${ST_SEED:-20261122}"
 REPORTS="${ST_REPORT_DIR:-$ROOT/test-artifacts/schemathesis}"
@@ -120,7 +122,7 @@ for user in $PASSES; do
   pass_rc=0
   ASP_ST_BASE="$BASE" ASP_ST_TOKEN="${TOKEN[$user]}" ASP_ST_PROTECTED="$protected" SCHEMATHESIS_HOOKS=hooks PYTHONPATH="$HERE" \
     timeout -k 15 "$PASS_TIMEOUT" "$VENV/bin/schemathesis" "${config[@]}" run "$BASE/api/openapi.json" \
-    --checks not_a_server_error,status_code_conformance,response_schema_conformance \
+    --checks "$CHECKS" \
     --max-examples "$MAX_EXAMPLES" "${seed[@]}" "${excluded[@]}" \
     --request-timeout 30 --generation-database none --no-color \
     --report junit --report-dir "$REPORTS" \
@@ -129,6 +131,10 @@ for user in $PASSES; do
   # The console output is long (warnings list operations); keep it in the report folder, show the end. Its
   # pytest-like "=== N warnings in T s ===" banner is left out: the closing line below is the run's count.
   tail -n 25 "$out" | grep -v '^====' || true
+  if ((pass_rc != 0)); then
+    # Each failure with its curl command to replay.
+    sed -n '/= FAILURES =/,/= \(WARNINGS\|SUMMARY\) =/p' "$out" | head -n 400
+  fi
   if ((pass_rc == 124 || pass_rc == 137)); then
     echo "schemathesis as $user did not finish within $PASS_TIMEOUT s (ST_PASS_TIMEOUT)" >&2
   fi
