@@ -201,30 +201,52 @@ impl From<deadpool_redis::redis::RedisError> for ApiError {
     }
 }
 
-/// The field a request poem-openapi could not parse was refused for, and the error type: the parameter's name for
-/// query, path and header parameters; for JSON bodies the field a schema rule (`#[oai(validator(...))]`) or the
-/// unknown-field check named. A body that is not JSON at all, or a value of the wrong JSON type (poem-openapi does
-/// not say which field held it), is about the whole request: field `Error`.
-fn refused_field(err: &poem::Error) -> (String, &'static str) {
+/// The field a request poem-openapi could not parse was refused for, the error type and the message: the
+/// parameter's name for query, path and header parameters; for JSON bodies the field a schema rule
+/// (`#[oai(validator(...))]`) or the unknown-field check named, with the rule said in words. A body that is not
+/// JSON at all, or a value of the wrong JSON type (poem-openapi does not say which field held it), is about the
+/// whole request: field `Error`.
+fn refused_field(err: &poem::Error) -> (String, &'static str, String) {
+    let text = err.to_string();
     if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseParamError>() {
-        return (e.name.to_owned(), "invalid");
+        return (e.name.to_owned(), "invalid", text);
     }
     if let Some(e) = err.downcast_ref::<poem_openapi::error::ParsePathError>() {
-        return (e.name.to_owned(), "invalid");
+        return (e.name.to_owned(), "invalid", text);
     }
-    let text = err.to_string();
     let named = |marker: &str| {
         let start = text.find(marker)? + marker.len();
         let end = start + text[start..].find('`')?;
         Some(text[start..end].to_owned())
     };
     if let Some(field) = named("unknown field `") {
-        return (field, "unknownField");
+        return (field, "unknownField", text);
     }
-    match named("field `") {
-        Some(field) => (field, "invalid"),
-        None => ("Error".to_owned(), "invalidRequest"),
+    let Some(field) = named("field `") else { return ("Error".to_owned(), "invalidRequest", text) };
+    let (error_type, message) = rule_in_words(&field, &text);
+    (field, error_type, message.unwrap_or(text))
+}
+
+/// `maxLength(100)` and the like, as the services would say them.
+fn rule_in_words(field: &str, text: &str) -> (&'static str, Option<String>) {
+    let rule = |name: &str| -> Option<String> {
+        let start = text.find(&format!("{name}("))? + name.len() + 1;
+        let end = start + text[start..].find(')')?;
+        Some(text[start..end].to_owned())
+    };
+    if let Some(n) = rule("maxLength") {
+        return ("tooLong", Some(format!("{field} can be at most {n} characters.")));
     }
+    if let Some(n) = rule("minLength") {
+        return ("tooShort", Some(format!("{field} must be at least {n} characters.")));
+    }
+    if let Some(n) = rule("maxItems") {
+        return ("tooMany", Some(format!("{field} can have at most {n} items.")));
+    }
+    if rule("maximum").is_some() || rule("minimum").is_some() {
+        return ("outOfRange", Some(format!("{field} is out of range.")));
+    }
+    ("invalid", None)
 }
 
 /// Turns an error that poem produced itself (unknown route, unparsable body, ...) into our JSON shape.
@@ -249,8 +271,7 @@ pub fn shape_poem_error(err: poem::Error) -> poem::Response {
         });
         ErrorBody { status: code, message: SERVER_ERROR_MESSAGE.to_owned(), errors: vec![], request_id: current_request_id() }
     } else if code == 400 {
-        let msg = err.to_string();
-        let (field, error_type) = refused_field(&err);
+        let (field, error_type, msg) = refused_field(&err);
         ErrorBody {
             status: code,
             message: msg.clone(),
@@ -271,4 +292,17 @@ pub fn shape_poem_error(err: poem::Error) -> poem::Response {
         "requestId": body.request_id,
     });
     poem::web::Json(json).with_status(status).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schema_rules_are_said_in_words() {
+        assert_eq!(rule_in_words("city", "failed to parse \"Address\": field `city` verification failed. maxLength(100)"), ("tooLong", Some("city can be at most 100 characters.".to_owned())));
+        assert_eq!(rule_in_words("tags", "field `tags` verification failed. maxItems(10)").0, "tooMany");
+        assert_eq!(rule_in_words("erp_type_id", "field `erp_type_id` verification failed. maximum(7, exclusive: false)").0, "outOfRange");
+        assert_eq!(rule_in_words("x", "field `x` verification failed. pattern(\"^a$\")"), ("invalid", None));
+    }
 }

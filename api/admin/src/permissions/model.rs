@@ -26,7 +26,9 @@ pub struct PermissionRecord {
 #[derive(Debug, Clone, Default, Object)]
 pub struct PermissionInput {
     pub id: Option<i64>,
+    #[oai(validator(max_length = 100))]
     pub permission_name: Option<String>,
+    #[oai(validator(max_length = 1000))]
     pub description: Option<String>,
 }
 

@@ -31,7 +31,9 @@ pub struct RoleRow {
 /// replaces the role's permissions.
 #[derive(Debug, Clone, Default, Object)]
 pub struct RoleInput {
+    #[oai(validator(max_length = 100))]
     pub role_name: Option<String>,
+    #[oai(validator(max_length = 1000))]
     pub description: Option<String>,
     pub permission_ids: Option<Vec<i64>>,
 }

@@ -40,9 +40,12 @@ pub struct SiteRecord {
 /// is read-only (it follows `client_id`), and `client_id` cannot change once the site exists.
 #[derive(Debug, Clone, Default, Object)]
 pub struct SiteInput {
+    #[oai(validator(max_length = 40))]
     pub site_code: Option<String>,
+    #[oai(validator(max_length = 200))]
     pub site_name: Option<String>,
     pub client_id: Option<i64>,
+    #[oai(validator(minimum(value = "0"), maximum(value = "7")))]
     pub erp_type_id: Option<i32>,
     pub is_active: Option<bool>,
     pub customer_portal_catalog: Option<bool>,

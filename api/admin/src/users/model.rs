@@ -109,8 +109,11 @@ impl UserRow {
 /// the user's access rows.
 #[derive(Debug, Clone, Default, Object)]
 pub struct UserInput {
+    #[oai(validator(max_length = 100))]
     pub user_id: Option<String>,
+    #[oai(validator(max_length = 100))]
     pub fname: Option<String>,
+    #[oai(validator(max_length = 100))]
     pub lname: Option<String>,
     pub email: MaybeUndefined<String>,
     pub is_active: Option<bool>,
