@@ -177,6 +177,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
         let client = tenancy::ClientCode::parse(&code)?;
         let schema = client.schema_name();
         let client_id: i64 = sqlx::query_scalar("select client_id from asp.client where client_code = $1").bind(client.as_str()).fetch_one(&mut *conn).await?;
+        see_every_site(&mut conn).await?;
         for statement in [
             format!(
                 "insert into {schema}.cip (site_id, cid_no, item_id, cip_code, cust_item_code, cust_desc1, cust_desc2, status_id, location,
@@ -219,7 +220,6 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
                  where s.client_id = $1 and not exists (select 1 from {schema}.tracking_code t where t.site_id = s.site_id)"
             ),
         ] {
-            see_every_site(&mut conn).await?;
             sqlx::query(&statement).bind(client_id).execute(&mut *conn).await?;
         }
     }

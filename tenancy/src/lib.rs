@@ -175,11 +175,6 @@ impl TenantTx {
         Ok(())
     }
 
-    /// The sites this transaction sees.
-    pub fn sites(&self) -> &[i64] {
-        &self.sites
-    }
-
     pub fn scope(&self) -> &SiteScope {
         &self.scope
     }

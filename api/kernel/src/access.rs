@@ -92,14 +92,6 @@ fn bearer(req: &Request) -> Option<&str> {
 
 const SESSION_INVALID: &str = "Your session has expired or is invalid.";
 
-/// Token to live session, or why not.
-pub async fn authenticate(state: &AppState, req: &Request) -> Result<Caller, ApiError> {
-    let token = bearer(req).ok_or_else(|| ApiError::unauthorized("Sign-in required."))?;
-    let claims = state.tokens.verify(token).ok_or_else(|| ApiError::unauthorized(SESSION_INVALID))?;
-    let session = state.sessions.touch(&claims.sid).await?.ok_or_else(|| ApiError::unauthorized(SESSION_INVALID))?;
-    caller_of(state, &claims.sub, session).await
-}
-
 /// The caller of a live session, once its token's subject was checked against it.
 async fn caller_of(state: &AppState, subject: &str, session: Session) -> Result<Caller, ApiError> {
     if subject != session.user_id.to_string() {

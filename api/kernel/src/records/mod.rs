@@ -81,15 +81,3 @@ where
     let scope = record_scope(state, caller, scope, record.site_id(), perms, not_found).await?;
     Ok((scope, record))
 }
-
-/// The scope of another site the caller names (a filter, a target), if the caller may use it with one of `perms`:
-/// 403 otherwise, because the caller asked for that site by name.
-pub async fn named_site_scope(state: &AppState, caller: &Caller, site_id: i64, perms: &[Perm]) -> ApiResult<SiteScope> {
-    if let Some(access) = caller.site.as_ref().filter(|a| a.scope().site_id() == site_id) {
-        if perms.is_empty() || perms.iter().any(|p| access.holds(p.as_str())) {
-            return Ok(access.scope().clone());
-        }
-    }
-    let names: Vec<&str> = perms.iter().map(|p| p.as_str()).collect();
-    Ok(state.authz.grant(caller.user_id, site_id, &names).await?)
-}
