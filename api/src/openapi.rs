@@ -22,6 +22,7 @@ pub type Apis = (
     inventory::Apis,
     people::Apis,
     vendors::Apis,
+    catalog::Apis,
     HealthApi,
 );
 

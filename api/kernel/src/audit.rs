@@ -49,6 +49,42 @@ pub async fn record_as(
     Ok(())
 }
 
+/// One change of a record as its history shows it (the "Audit/Detail" operations): who, acting as whom, when, what.
+#[derive(poem_openapi::Object, sqlx::FromRow, Clone, Debug)]
+pub struct AuditDetail {
+    pub audit_event_id: i64,
+    pub occurred_at: chrono::DateTime<chrono::Utc>,
+    /// What was done: `create`, `update`, `delete`, or a named action such as `merge`.
+    pub action: String,
+    /// Login of the person who made the change (the provider's support user when impersonating).
+    pub changed_by: Option<String>,
+    /// Login of the user the change was made as, when it differs from `changed_by` (impersonation).
+    pub acting_as: Option<String>,
+    pub site_id: Option<i64>,
+    /// `{field: {from, to}}` for an update; the record for a create or delete.
+    pub changes: Value,
+}
+
+/// The history of one record of `entity` at one client (`client_id`; `None` for provider records), newest first,
+/// at most `limit` changes. Entity ids repeat across client schemas, so the client is part of the key.
+pub async fn history(conn: &mut PgConnection, entity: &str, entity_id: &str, client_id: Option<i64>, limit: i64) -> Result<Vec<AuditDetail>, sqlx::Error> {
+    sqlx::query_as(
+        "select e.audit_event_id, e.occurred_at, e.action, r.user_id as changed_by,
+                case when e.acting_as_user_id is distinct from e.actor_user_id then a.user_id end as acting_as, e.site_id, e.changes
+         from asp.audit_event e
+         left join asp.asp_users r on r.asp_users_id = e.actor_user_id
+         left join asp.asp_users a on a.asp_users_id = e.acting_as_user_id
+         where e.entity = $1 and e.entity_id = $2 and e.client_id is not distinct from $3
+         order by e.occurred_at desc, e.audit_event_id desc limit $4",
+    )
+    .bind(entity)
+    .bind(entity_id)
+    .bind(client_id)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
+
 /// What changed between two JSON renderings of a record: `{field: {from, to}}` for every differing field.
 pub fn diff(before: &Value, after: &Value) -> Value {
     let empty = serde_json::Map::new();

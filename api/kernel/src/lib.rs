@@ -34,6 +34,12 @@ pub enum ApiTags {
     Health,
     /// Administrator and developer tools: releases, glossary, jobs, error log, database tools, alert auditing
     DevOps,
+    /// The item master: the provider's one catalogue of manufacturer parts
+    ItemMaster,
+    /// Customer items at a site: CID, CIP, locations, replenishment, custom fields, crib devices, item search
+    Items,
+    /// Files and images attached to records
+    Files,
 }
 
 

@@ -81,6 +81,14 @@ permissions! {
     BetaRequisition = 3006, "Requisition opens in the new screen";
     SystemImport = 3007, "Create-import export menu";
     SupplierPortalUser = 3008, "Supplier portal user";
+    ItemEdit = 3010, "Maintain CIDs and CIPs: descriptions, flags, locations, replenishment settings, custom field values";
+    ItemMasterMaintenance = 3011, "Maintain the item master (provider staff only)";
+    CustomFieldAdmin = 3012, "Define custom fields and their possible values";
+    CribDeviceAdmin = 3013, "Maintain crib stations, bins, kits and kanban";
+    FileManage = 3014, "Upload, classify, move and delete files";
+    ItemMerge = 3015, "Merge duplicate CIDs";
+    ItemImageView = 3016, "Item image gallery pop-up";
+    CIPSummaryView = 3017, "CIP summary pop-up";
 }
 
 impl fmt::Display for Perm {

@@ -83,7 +83,7 @@ fn no_sql_outside_repository_functions() {
         "api/kernel/src/listing.rs", // runs the one search statement of every repository
         "api/src/app.rs",            // records 5xx in the error log, reads the API switch at start-up
         "api/src/health.rs",         // readiness pings the database
-        "api/src/seed.rs",           // demo data
+        "api/src/seed/",             // demo data and the volume generator
     ];
     let mut offenders = Vec::new();
     for crate_dir in std::fs::read_dir(root().join("api")).unwrap().flatten().map(|e| e.path()).filter(|p| p.join("Cargo.toml").exists()) {
@@ -91,7 +91,7 @@ fn no_sql_outside_repository_functions() {
             let rel = file.strip_prefix(root()).unwrap().to_string_lossy().replace("/./", "/").trim_start_matches("./").to_owned();
             let rel = rel.trim_start_matches("api/../").to_owned();
             let is_repo = file.file_name().is_some_and(|n| n == "repo.rs") || file.components().any(|c| c.as_os_str() == "repo");
-            if is_repo || ALLOWED_OUTSIDE_AREAS.iter().any(|a| rel.ends_with(a)) {
+            if is_repo || ALLOWED_OUTSIDE_AREAS.iter().any(|a| rel.ends_with(a) || (a.ends_with('/') && rel.contains(a))) {
                 continue;
             }
             let text = std::fs::read_to_string(&file).unwrap();

@@ -881,6 +881,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/ItemMaster/HazardousCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hazardous material codes
+         * @description The active codes of the provider catalogue, by code.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemMasterGetHazardousCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Log/ApplicationError": {
         parameters: {
             query?: never;
@@ -2870,6 +2892,17 @@ export interface components {
             location?: string | null;
             notes?: string | null;
             status?: string | null;
+        };
+        /**
+         * HazardousCode
+         * @description A hazardous material code.
+         */
+        HazardousCode: {
+            description: string;
+            /** @description Hazard class, for example `3` (flammable liquids). */
+            haz_class?: string | null;
+            /** @description The code, for example `UN1993`. */
+            haz_code: string;
         };
         /** Health */
         Health: {
@@ -6585,6 +6618,61 @@ export interface operations {
             };
             /** @description No such record here (also for records of sites the caller may not use). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterGetHazardousCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["HazardousCode"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

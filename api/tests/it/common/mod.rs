@@ -50,7 +50,8 @@ fn template_name() -> String {
         h.update(m.version.to_le_bytes());
         h.update(&m.checksum);
     }
-    h.update(include_bytes!("../../../src/seed.rs"));
+    h.update(include_bytes!("../../../src/seed/mod.rs"));
+    h.update(include_bytes!("../../../src/seed/items.rs"));
     let digest = h.finalize();
     format!("asp_tmpl_{}", digest.iter().take(6).map(|b| format!("{b:02x}")).collect::<String>())
 }

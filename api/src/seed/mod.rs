@@ -6,6 +6,8 @@ use chrono::{Duration, Utc};
 use kernel::auth::password;
 use kernel::config::Settings;
 
+pub mod items;
+
 pub const DEMO_PASSWORD: &str = "Demo@pass1";
 
 struct DemoUser {
@@ -180,17 +182,6 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
         see_every_site(&mut conn).await?;
         for statement in [
             format!(
-                "insert into {schema}.cip (site_id, cid_no, item_id, cip_code, cust_item_code, cust_desc1, cust_desc2, status_id, location,
-                     qty_on_hand, qty_avail, cust_avg_cost, consigned)
-                 select s.site_id, v.cid_no, v.item_id, v.cip_code, v.cust_item_code, v.d1, v.d2, v.status_id, v.location, v.qoh, v.qavail, v.cost, v.consigned
-                 from asp.site s cross join (values
-                     (51001, 81001, 'BRG-6204-2RS', 'CP-10021', 'BEARING, BALL', '6204-2RS SEALED', 1, 'A-01-01', 24, 20, 4.125, false),
-                     (51002, 81002, 'GLV-NTR-L', 'CP-10388', 'GLOVE, NITRILE', 'LARGE, BOX OF 100', 1, 'B-02-03', 60, 60, 11.500, true),
-                     (51003, 81003, 'DRL-HSS-025', 'CP-11002', 'DRILL BIT, HSS', '1/4 IN JOBBER', 2, 'C-04-02', 0, 0, 2.750, false))
-                   as v(cid_no, item_id, cip_code, cust_item_code, d1, d2, status_id, location, qoh, qavail, cost, consigned)
-                 where s.client_id = $1 and not exists (select 1 from {schema}.cip c where c.site_id = s.site_id)"
-            ),
-            format!(
                 "insert into {schema}.employee (site_id, employee_number, last_name, first_name, badge_number, email, supervisor, is_active)
                  select s.site_id, v.num, v.last_name, v.first_name, v.badge, v.email, v.supervisor, v.active
                  from asp.site s cross join (values
@@ -224,6 +215,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
         }
     }
     // ---- end of lookup records ----
+    items::demo(&mut conn).await?;
     Ok(())
 }
 
