@@ -2,6 +2,7 @@
 //! devices. Today: the CIP lookup by id.
 
 pub mod cips;
+pub mod item_search;
 
 /// This area's API types (see `kernel::ApiSet`).
-pub type Apis = cips::http::CipApi;
+pub type Apis = (cips::http::CipApi, item_search::http::ItemSearchApi);

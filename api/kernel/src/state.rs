@@ -18,4 +18,6 @@ pub struct AppState {
     pub authz: Arc<Authorizer>,
     pub tokens: Arc<TokenKeys>,
     pub oidc: Option<Arc<OidcClient>>,
+    /// Free-text item search (the `search` crate's trait; PostgreSQL embedded by default).
+    pub search: Arc<dyn search::ItemSearch>,
 }

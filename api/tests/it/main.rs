@@ -21,3 +21,4 @@ mod validation;
 mod hardening;
 mod user_administration;
 mod probes;
+mod item_search;

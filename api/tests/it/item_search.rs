@@ -1,0 +1,112 @@
+//! The free-text item search of the global search box: every word contained, the manufacturer part, typo tolerance,
+//! exact codes first, only the caller's current site.
+#![allow(clippy::unwrap_used)]
+
+use crate::common::TestApp;
+use reqwest::StatusCode;
+use serde_json::Value;
+
+fn codes(body: &Value) -> Vec<String> {
+    body["items"].as_array().unwrap().iter().map(|i| i["cip_code"].as_str().unwrap().to_owned()).collect()
+}
+
+/// A CIP code of `site` whose CIP is at no other site of the client.
+async fn code_only_at(app: &TestApp, site: &str) -> (String, String) {
+    sqlx::query_as(
+        "select c.cip_code, c.cust_desc1 from client_acme.cip c join asp.site s using (site_id)
+         where s.site_code = $1 and c.cip_code like 'C%' order by c.cip_no limit 1",
+    )
+    .bind(site)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn every_typed_word_must_appear_and_the_exact_code_comes_first() {
+    let app = TestApp::spawn().await;
+    let buyer = app.login("buyer").await;
+
+    let a = app.get("/api/V1/ItemSearch/FreeText?text=bearing%20sealed", &buyer).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(a.body["searched"], "BEARING SEALED");
+    let items = a.body["items"].as_array().unwrap();
+    assert!(!items.is_empty());
+    for item in items {
+        let text = format!("{} {} {}", item["cust_desc1"], item["cust_desc2"], item["cip_code"]).to_uppercase();
+        let via_item_master = item["matched"] == "manufacturer" || item["matched"] == "similar";
+        assert!(via_item_master || (text.contains("BEARING") && text.contains("SEALED")), "{item}");
+    }
+
+    let a = app.get("/api/V1/ItemSearch/FreeText?text=cp-10021", &buyer).await;
+    assert_eq!(codes(&a.body)[0], "BRG-6204-2RS");
+    assert_eq!(a.body["items"][0]["matched"], "exact");
+}
+
+#[tokio::test]
+async fn a_typo_still_finds_the_item() {
+    let app = TestApp::spawn().await;
+    let buyer = app.login("buyer").await;
+    let a = app.get("/api/V1/ItemSearch/FreeText?text=baering", &buyer).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let items = a.body["items"].as_array().unwrap();
+    assert!(!items.is_empty(), "no item for a swapped pair of letters");
+    assert!(items.iter().all(|i| i["matched"] == "similar"));
+    assert!(items.iter().any(|i| i["cust_desc1"].as_str().unwrap_or_default().contains("BEARING")), "{items:?}");
+}
+
+#[tokio::test]
+async fn the_manufacturer_part_number_finds_the_sites_item() {
+    let app = TestApp::spawn().await;
+    let buyer = app.login("buyer").await;
+    let (part, cip_code): (String, String) = sqlx::query_as(
+        "select m.mfg_part_no, c.cip_code from client_acme.cip c join asp.site s using (site_id)
+         join asp.item_master m on m.item_id = c.item_id where s.site_code = 'ACME-NORTH' order by c.cip_no desc limit 1",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    let a = app.get(&format!("/api/V1/ItemSearch/FreeText?text={}", part.to_lowercase()), &buyer).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert!(codes(&a.body).contains(&cip_code), "{part} did not find {cip_code}: {:?}", a.body);
+}
+
+#[tokio::test]
+async fn only_the_current_sites_items_are_found() {
+    let app = TestApp::spawn().await;
+    let buyer = app.login("buyer").await;
+    let (south_code, _) = code_only_at(&app, "ACME-SOUTH").await;
+
+    let a = app.get(&format!("/api/V1/ItemSearch/FreeText?text={south_code}"), &buyer).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(!codes(&a.body).contains(&south_code), "a South item was found at North");
+
+    assert_eq!(app.switch(&buyer, "ACME-SOUTH").await.status, StatusCode::OK);
+    let a = app.get(&format!("/api/V1/ItemSearch/FreeText?text={south_code}"), &buyer).await;
+    assert_eq!(codes(&a.body)[0], south_code);
+
+    // A GEA user never sees ACME's items, even the same well-known part codes answer GEA's own rows.
+    let customer = app.login("admin").await;
+    assert_eq!(app.switch(&customer, "GEA-MAIN").await.status, StatusCode::OK);
+    let gea_main = app.site_id("GEA-MAIN").await;
+    let a = app.get("/api/V1/ItemSearch/FreeText?text=bearing", &customer).await;
+    let ids: Vec<i64> = a.body["items"].as_array().unwrap().iter().map(|i| i["cip_no"].as_i64().unwrap()).collect();
+    assert!(!ids.is_empty());
+    let sites: Vec<i64> = sqlx::query_scalar("select distinct site_id from client_gea.cip where cip_no = any($1)").bind(&ids).fetch_all(&app.pool).await.unwrap();
+    assert_eq!(sites, [gea_main]);
+}
+
+#[tokio::test]
+async fn blank_text_and_a_bad_limit_are_refused_and_two_letters_look_up_codes_only() {
+    let app = TestApp::spawn().await;
+    let buyer = app.login("buyer").await;
+    let a = app.get("/api/V1/ItemSearch/FreeText?text=%20%20", &buyer).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert_eq!(a.body["errors"][0]["field"], "text");
+    let a = app.get("/api/V1/ItemSearch/FreeText?text=bearing&limit=0", &buyer).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert_eq!(a.body["errors"][0]["field"], "limit");
+    let a = app.get("/api/V1/ItemSearch/FreeText?text=be", &buyer).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert_eq!(a.body["items"].as_array().unwrap().len(), 0, "two letters matched more than codes: {:?}", a.body);
+}

@@ -1,0 +1,189 @@
+//! The embedded backend: PostgreSQL with pg_trgm, reading the site's own rows in the caller's tenant transaction
+//! (search_path and granted sites set by the scope; row-level security holds as for any request).
+//!
+//! One statement per search, in four parts that each stop early (at most [`CANDIDATES`] rows) so the cost does not
+//! grow with the catalogue: exact code matches (b-tree), rows whose text contains every word (trigram GIN on
+//! `cip.search_text`), rows whose item-master part matches (trigram GIN on the item master), and, only when those
+//! found fewer than asked, typo-tolerant word similarity (same GIN index). The few hundred candidates are then ranked.
+
+use futures::future::BoxFuture;
+use sqlx::PgPool;
+use tenancy::SiteScope;
+
+use crate::{FreeText, ItemDoc, ItemHit, ItemSearch, SearchError};
+
+/// Candidates each part of a search may contribute before ranking.
+const CANDIDATES: i64 = 200;
+/// Word similarity a typo-tolerant match needs (pg_trgm's default 0.6 misses one swapped pair in a short word).
+const WORD_SIMILARITY: &str = "0.4";
+
+pub struct PgItemSearch {
+    pool: PgPool,
+}
+
+impl PgItemSearch {
+    pub fn new(pool: PgPool) -> Self {
+        PgItemSearch { pool }
+    }
+}
+
+/// `%word%` with LIKE's own characters escaped.
+fn contains_pattern(word: &str) -> String {
+    let mut out = String::with_capacity(word.len() + 2);
+    out.push('%');
+    for c in word.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('%');
+    out
+}
+
+/// The statement for `words` words: `$1` site, `$2` the whole text, `$3` the limit, `$4..` one pattern per word.
+fn statement(words: usize, free_text: bool) -> String {
+    let cip_words: Vec<String> = (0..words).map(|i| format!("c.search_text like ${}", i + 4)).collect();
+    let mfg_words: Vec<String> =
+        (0..words).map(|i| format!("(m.desc1 || ' ' || coalesce(m.desc2, '') || ' ' || m.mfg_part_no) ilike ${}", i + 4)).collect();
+    // Without three characters there is no trigram to look up: only exact codes.
+    let (contains, manufacturer, similar) = if free_text {
+        (
+            format!("select c.cip_no, 3 as tier from cip c where c.site_id = $1 and {} limit {CANDIDATES}", cip_words.join(" and ")),
+            format!(
+                "select c.cip_no, 2 as tier from cip c
+                 where c.site_id = $1 and c.item_id = any (array(select m.item_id from asp.item_master m where {} limit {CANDIDATES}))
+                 limit {CANDIDATES}",
+                mfg_words.join(" and ")
+            ),
+            format!(
+                "select c.cip_no, 1 as tier from cip c
+                 where (select count(*) from contains) + (select count(*) from manufacturer) < $3
+                   and c.site_id = $1 and $2 <% c.search_text
+                 limit {CANDIDATES}"
+            ),
+        )
+    } else {
+        let none = "select null::bigint as cip_no, 0 as tier where false".to_owned();
+        (none.clone(), none.clone(), none)
+    };
+    format!(
+        "with exact as (select c.cip_no, 4 as tier from cip c
+                        where c.site_id = $1 and (upper(c.cip_code) = $2 or upper(c.cust_item_code) = $2) limit {CANDIDATES}),
+              contains as ({contains}),
+              manufacturer as ({manufacturer}),
+              fuzzy as ({similar}),
+              candidate as (select cip_no, max(tier) as tier from (select * from exact union all select * from contains
+                            union all select * from manufacturer union all select * from fuzzy) a group by cip_no)
+         select c.cip_no, c.cid_no, c.item_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, m.mfg_code, m.mfg_part_no,
+                c.location, c.status_id, c.qty_on_hand::float8 as qty_on_hand, k.tier,
+                (k.tier * 10 + ext.word_similarity($2, c.search_text) * 5
+                 + case when c.search_text like $2 || '%' then 2 else 0 end)::float8 as score
+         from candidate k
+         join cip c on c.cip_no = k.cip_no
+         left join asp.item_master m on m.item_id = c.item_id
+         order by score desc, c.cip_code
+         limit $3"
+    )
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    cip_no: i64,
+    cid_no: Option<i64>,
+    item_id: Option<i64>,
+    cip_code: String,
+    cust_item_code: Option<String>,
+    cust_desc1: Option<String>,
+    cust_desc2: Option<String>,
+    mfg_code: Option<String>,
+    mfg_part_no: Option<String>,
+    location: Option<String>,
+    status_id: i32,
+    qty_on_hand: f64,
+    tier: i32,
+    score: f64,
+}
+
+async fn search(pool: &PgPool, scope: &SiteScope, query: &FreeText, limit: i64) -> Result<Vec<ItemHit>, SearchError> {
+    let limit = limit.clamp(1, 100);
+    let sql = statement(query.words().len(), query.is_free_text());
+    let mut tx = scope.begin(pool).await?;
+    if query.is_free_text() {
+        sqlx::query("select set_config('pg_trgm.word_similarity_threshold', $1, true)").bind(WORD_SIMILARITY).execute(&mut *tx).await?;
+    }
+    let mut q = sqlx::query_as::<_, Row>(&sql).bind(scope.site_id()).bind(query.text()).bind(limit);
+    for word in query.words() {
+        q = q.bind(contains_pattern(word));
+    }
+    let rows = q.fetch_all(&mut *tx).await?;
+    // A read: ending the transaction without a commit round trip.
+    drop(tx);
+    Ok(rows
+        .into_iter()
+        .map(|r| ItemHit {
+            cip_no: r.cip_no,
+            cid_no: r.cid_no,
+            item_id: r.item_id,
+            cip_code: r.cip_code,
+            cust_item_code: r.cust_item_code,
+            cust_desc1: r.cust_desc1,
+            cust_desc2: r.cust_desc2,
+            mfg_code: r.mfg_code,
+            mfg_part_no: r.mfg_part_no,
+            location: r.location,
+            status_id: r.status_id,
+            qty_on_hand: r.qty_on_hand,
+            matched: match r.tier {
+                4 => "exact",
+                3 => "contains",
+                2 => "manufacturer",
+                _ => "similar",
+            },
+            score: r.score,
+        })
+        .collect())
+}
+
+impl ItemSearch for PgItemSearch {
+    fn backend(&self) -> &'static str {
+        "postgresql"
+    }
+
+    fn search_items<'a>(&'a self, scope: &'a SiteScope, query: &'a FreeText, limit: i64) -> BoxFuture<'a, Result<Vec<ItemHit>, SearchError>> {
+        Box::pin(search(&self.pool, scope, query, limit))
+    }
+
+    fn index_items<'a>(&'a self, _docs: &'a [ItemDoc]) -> BoxFuture<'a, Result<(), SearchError>> {
+        // The tables are the index.
+        Box::pin(async { Ok(()) })
+    }
+
+    fn remove_items<'a>(&'a self, _client_id: i64, _cip_nos: &'a [i64]) -> BoxFuture<'a, Result<(), SearchError>> {
+        Box::pin(async { Ok(()) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_characters_in_a_word_are_escaped() {
+        assert_eq!(contains_pattern("50%_A\\B"), "%50\\%\\_A\\\\B%");
+    }
+
+    #[test]
+    fn every_word_is_its_own_indexable_condition() {
+        let sql = statement(3, true);
+        assert!(sql.contains("c.search_text like $4 and c.search_text like $5 and c.search_text like $6"));
+        assert!(!sql.contains("$7"));
+    }
+
+    #[test]
+    fn short_text_looks_only_for_exact_codes() {
+        let sql = statement(1, false);
+        assert!(!sql.contains("search_text like"));
+        assert!(sql.contains("upper(c.cip_code) = $2"));
+    }
+}
