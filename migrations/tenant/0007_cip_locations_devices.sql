@@ -6,12 +6,12 @@
 alter table cip add column repair_cip_no bigint references cip (cip_no);
 
 -- Searches and look-ups of the CIP at a million rows (docs/cip.md, "Speed"): locations, customer part and CIP
--- code by upper-case prefix, the item (like-UPC, ERP item code), the vendor, the default employee and tracking
--- codes, and the CIPs due for replenishment (MinMax, active, position at or below min).
+-- code by upper-case prefix, the vendor, the default employee and tracking codes, and the CIPs due for
+-- replenishment (MinMax, active, position at or below min). The item (like-UPC, ERP item code) uses
+-- cip_site_item_idx of 0009.
 create index cip_site_upper_location_idx on cip (site_id, upper(location) text_pattern_ops);
 create index cip_site_upper_cust_item_code_pattern_idx on cip (site_id, upper(cust_item_code) text_pattern_ops);
 create index cip_site_upper_cip_code_pattern_idx on cip (site_id, upper(cip_code) text_pattern_ops);
-create index cip_item_site_idx on cip (item_id, site_id);
 create index cip_site_vend_code_idx on cip (site_id, vend_code);
 create index cip_default_employee_idx on cip (default_employee_id) where default_employee_id is not null;
 create index cip_default_track1_idx on cip (default_track1) where default_track1 is not null;
