@@ -60,7 +60,7 @@ fn statement(words: usize, free_text: bool) -> String {
                 "select c.cip_no, 1 as tier from cip c
                  where (select count(*) from contains) + (select count(*) from manufacturer) < $3
                    and c.site_id = $1 and $2 <% c.search_text
-                 limit {CANDIDATES}"
+                 limit $3"
             ),
         )
     } else {
