@@ -1,8 +1,10 @@
 //! Items and stock locations (spec 3): the item master, CID and CIP, locations, custom fields, files and crib
 //! devices. Today: the CIP lookup by id.
 
+pub mod cids;
 pub mod cips;
+pub mod custom_fields;
 pub mod item_search;
 
 /// This area's API types (see `kernel::ApiSet`).
-pub type Apis = (cips::http::CipApi, item_search::http::ItemSearchApi);
+pub type Apis = (cips::http::CipApi, item_search::http::ItemSearchApi, custom_fields::http::CustomFieldApi, cids::http::CidApi, cids::http::CidV2Api);
