@@ -14,6 +14,7 @@ import roles from './resources/roles';
 import permissions from './resources/permissions';
 import sites from './resources/sites';
 import { DEVOPS_RESOURCES, devopsRoutes } from './devops/routes';
+import { ITEM_RESOURCE_DEFINITIONS, itemRoutes } from './items/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -38,6 +39,7 @@ export function App() {
               <Route path="/homeMain" element={<HomePage />} />
               <Route path="/unauthorized" element={<Unauthorized />} />
               {devopsRoutes()}
+              {itemRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>
@@ -47,7 +49,7 @@ export function App() {
                 <Resource name="sites" {...sites} />
               </>
             )}
-            {Object.entries(DEVOPS_RESOURCES).map(
+            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS }).map(
               ([name, { definition, permission }]) => holds(granted, permission) && <Resource key={name} name={name} {...definition} />,
             )}
           </>

@@ -8,6 +8,7 @@ import { errorLogCriteria, type ErrorLogForm } from '../devops/errorLog/errors';
 import { alertSearchBody, type AlertForm } from '../devops/alerts/alertSearch';
 import { changedObjectsCriteria } from '../devops/dbtools/dbtools';
 import type { JobChange } from '../devops/jobs/jobs';
+import { ITEM_RESOURCES } from '../items/resources';
 
 /** The API refused a save with `success: false` and said why (e.g. 'Release 8.68 already exists.'). */
 export class SaveRefused extends Error {
@@ -150,6 +151,7 @@ export const SEARCH_RESOURCES = {
       return { data: withId(help, help.help_id) };
     },
   },
+  ...ITEM_RESOURCES,
 } satisfies Record<string, ResourceCalls>;
 
 export type SearchResourceName = keyof typeof SEARCH_RESOURCES;

@@ -3,6 +3,7 @@ import { Box, Button, ListSubheader, Menu, MenuItem } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { useUserContext } from './UserContextProvider';
 import { buildMenuGroups, menuAction, menuTestId, type MenuEntry, type MenuGroup as Group } from '../lib/menu';
+import { withItemMenu } from '../items/menu';
 
 function MenuGroup({ group, onChoose }: { group: Group; onChoose: (item: MenuEntry) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -54,7 +55,7 @@ function MenuGroup({ group, onChoose }: { group: Group; onChoose: (item: MenuEnt
 export function TopMenu() {
   const { context } = useUserContext();
   const navigate = useNavigate();
-  const groups = buildMenuGroups(context?.menuItems);
+  const groups = buildMenuGroups(withItemMenu(context?.menuItems, context));
 
   const onChoose = (item: MenuEntry) => {
     const action = menuAction(item);

@@ -881,6 +881,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/ItemMaster/Brand/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Brand by id
+         * @description The brand, its manufacturer, whether it is active and how many item-master parts carry it (inactive brands
+         *     are answered too: parts may still carry them).
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemMasterGetBrandById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/ItemMaster/CID/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Item-master record of a CID
+         * @description The item the CID points at, with the CID's number, site and customer part. A CID of a site the caller may
+         *     not use, or of another client, answers 404, as does a CID without an item-master record.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemMasterGetCIDByCid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/ItemMaster/CommodityCodes/{a}/{b}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Commodity codes of a UNSPSC family
+         * @description `a` is the segment (2 digits, e.g. `31`), `b` the family: its own 2 digits (`17`) or all 4 (`3117`). Answers
+         *     the active 8-digit codes of that family, by code (an empty list when it has none).
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemMasterGetCommodityCodesByAAndB"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/ItemMaster/Common/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Item-master record by id
+         * @description One manufacturer part of the provider catalogue, which every client shares.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemMasterGetCommonById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/ItemMaster/Common/{id}/{siteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Item-master record and what a site has of it
+         * @description The item with `site_id`, `has_cid` and the site's CIDs for it (`cids`). The site must be one the caller may
+         *     use, of the current site's client; any other site answers 404.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemMasterGetCommonByIdAndSiteId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/ItemMaster/Export/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update an item's export data
+         * @description Export classification (EAR99 or an ECCN), agency, list and country (ISO alpha-2). A field left out keeps its
+         *     value, `null` clears it. Provider staff only. Answers the saved item.
+         *
+         *     Permissions: ItemMasterMaintenance
+         */
+        put: operations["itemMasterPutExportUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/ItemMaster/HazardousCodes": {
         parameters: {
             query?: never;
@@ -895,6 +1032,150 @@ export interface paths {
          *     Permissions: BasicAccess
          */
         get: operations["itemMasterGetHazardousCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/ItemMaster/Maintenance/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Maintain an item
+         * @description Descriptions, manufacturer and part number, codes, unit of measure, brand and flags of one item. A field
+         *     left out keeps its value; `null` clears a field that may be empty. A manufacturer part that another item
+         *     already has answers 409. An inactive item becomes active only through Reactivate. Provider staff only (403
+         *     for anyone else, whatever their permissions). Answers the saved item.
+         *
+         *     Permissions: ItemMasterMaintenance
+         */
+        put: operations["itemMasterPutMaintenanceUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/ItemMaster/Reactivate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reactivate an item
+         * @description An Obsolete (2) or DeActivated (3) item becomes Active (1) again; audited. An active item, or one in a
+         *     workflow status, answers 409. Provider staff only: the catalogue is shared by every client (403 for
+         *     anyone else, whatever their permissions).
+         *
+         *     Permissions: ItemMasterMaintenance
+         */
+        get: operations["itemMasterGetReactivateById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/ItemMaster/Search/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the item master
+         * @description `type`: `mfgPart` (part number prefix, punctuation ignored), `description` (every word, any order), `upc`
+         *     (exact, leading zeros optional), `erpCode` (prefix) or `all` (any of them; without text, every item).
+         *     Filters: manufacturer, brand, commodity code (or its first 2, 4 or 6 digits), item status. Paged
+         *     (`pageNumber`, zero-based); default sort desc1; stops at 5000 matches.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemMasterPostSearchByType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/ItemMaster/Search/{type}/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Item-master search as an Excel workbook
+         * @description The search's rows (up to 5000) in its order, the given columns.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemMasterPostSearchExportByType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/ItemMaster/ShipWeight/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update an item's shipping weight
+         * @description Pounds, greater than 0 and less than 1,000,000, rounded to 3 decimals; `null` clears it. Provider staff
+         *     only. Answers the saved item.
+         *
+         *     Permissions: ItemMasterMaintenance
+         */
+        put: operations["itemMasterPutShipWeightUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/ItemSearch/FreeText": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free-text item search
+         * @description Search-as-you-type for the global search box: items (CIPs) of the current site whose CIP code, customer part
+         *     or descriptions contain every typed word, whose item-master part or description matches, or, when those are
+         *     few, that are similar (typo tolerant); best first. Fewer than three characters look up exact codes only.
+         *     `limit` 1-100, default 20.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemSearchGetFreeText"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2336,6 +2617,24 @@ export interface components {
             oidcEnabled: boolean;
             oidcLoginUrl: string;
         };
+        /**
+         * Brand
+         * @description A brand and its manufacturer.
+         */
+        Brand: {
+            /** Format: int64 */
+            brand_id: number;
+            brand_name: string;
+            is_active: boolean;
+            /**
+             * Format: int64
+             * @description How many item-master parts carry the brand.
+             */
+            item_count: number;
+            /** @description The manufacturer that owns the brand, when known. */
+            mfg_code?: string | null;
+            mfg_name?: string | null;
+        };
         /** BugReport */
         BugReport: {
             /** @description Page capture (HTML or an image data URL), when the screenshot toggle is on. */
@@ -2403,6 +2702,21 @@ export interface components {
         };
         /** @enum {string} */
         ColumnKind: "text" | "number" | "currency" | "date" | "datetime" | "boolean";
+        /**
+         * CommodityCode
+         * @description A UNSPSC commodity code: segment (2 digits), family (4), class (6) and commodity (8).
+         */
+        CommodityCode: {
+            /** @description Its first 6 digits, e.g. `311715`. */
+            class_code: string;
+            /** @description The 8-digit code, e.g. `31171504`. */
+            commodity_code: string;
+            description: string;
+            /** @description Its first 4 digits, e.g. `3117`. */
+            family: string;
+            /** @description Its first 2 digits, e.g. `31`. */
+            segment: string;
+        };
         /** CurrentUser */
         CurrentUser: {
             /** Format: int64 */
@@ -2832,6 +3146,45 @@ export interface components {
             header: string;
             kind?: components["schemas"]["ColumnKind"] | null;
         };
+        /**
+         * FreeTextAnswer
+         * @description The answer: the items and the text as it was searched (trimmed, upper case, at most five words).
+         */
+        FreeTextAnswer: {
+            items: components["schemas"]["FreeTextHit"][];
+            searched: string;
+        };
+        /**
+         * FreeTextHit
+         * @description One item found, best first.
+         */
+        FreeTextHit: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code?: string | null;
+            /** Format: int64 */
+            item_id?: number | null;
+            location?: string | null;
+            /**
+             * @description `exact` (a code equals the text), `contains` (every word appears), `manufacturer` (the item-master part or
+             *     description matched), `similar` (typo tolerant).
+             */
+            matched: string;
+            mfg_code?: string | null;
+            mfg_part_no?: string | null;
+            /** Format: double */
+            qty_on_hand: number;
+            /**
+             * Format: int32
+             * @description Item status (spec 1 section 4).
+             */
+            status_id: number;
+        };
         /** GlossaryExportRequest */
         GlossaryExportRequest: {
             columns: components["schemas"]["ExportColumn"][];
@@ -2943,6 +3296,418 @@ export interface components {
         /** Incognito */
         Incognito: {
             incognito: boolean;
+        };
+        /**
+         * ItemMaster
+         * @description One manufacturer part of the provider catalogue (spec 3 section 3, "Item master"), with the names of the codes it
+         *     refers to.
+         */
+        ItemMaster: {
+            /** @description UPC / EAN / GTIN, digits only. */
+            asp_upc?: string | null;
+            /** Format: int64 */
+            brand_id?: number | null;
+            brand_name?: string | null;
+            /** @description UNSPSC commodity code (8 digits). */
+            commodity_code?: string | null;
+            commodity_description?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            desc1: string;
+            desc2?: string | null;
+            /** Format: int32 */
+            erp_type_id?: number | null;
+            erp_vmi_item_code?: string | null;
+            /** @description Export agency, e.g. `BIS`. */
+            export_agency?: string | null;
+            /** @description Export control classification number, e.g. `EAR99` or `5A992.c`. */
+            export_classification?: string | null;
+            /** @description Country of origin for export (ISO 3166 alpha-2). */
+            export_country_code?: string | null;
+            /** @description Export list, e.g. `CCL`. */
+            export_list?: string | null;
+            foreign_lang_desc1?: string | null;
+            foreign_lang_desc2?: string | null;
+            /** @description Hazardous material code (UN number), see `HazardousCodes`. */
+            haz_code?: string | null;
+            haz_description?: string | null;
+            /** Format: double */
+            haz_volume_size?: number | null;
+            /** Format: int64 */
+            item_id: number;
+            /**
+             * Format: int32
+             * @description Item status: Active 1, Obsolete 2, DeActivated 3, InConversionProcess 4, Pending 5, Orphan 6, Supersede 7,
+             *     Labor 8, ItemExchanged 9, RejectedItemAdd 10.
+             */
+            item_status: number;
+            kit: boolean;
+            lot_control: boolean;
+            /** @description Manufacturer code (upper case); with `mfg_part_no` unique in the catalogue. */
+            mfg_code: string;
+            mfg_name: string;
+            mfg_part_no: string;
+            msds_req: boolean;
+            repairable: boolean;
+            /** @description SAT product code (Mexican tax authority). */
+            sat_code?: string | null;
+            serialized: boolean;
+            /**
+             * Format: int32
+             * @description Days.
+             */
+            shelf_life?: number | null;
+            /**
+             * Format: double
+             * @description Shipping weight in pounds.
+             */
+            ship_weight?: number | null;
+            tri_native_part: boolean;
+            /** @description Unit of measure code, e.g. `EA`. */
+            uom_code: string;
+            /** Format: int32 */
+            uom_typeid: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * ItemMasterAtSite
+         * @description The item and what one site has of it (`Common/{id}/{siteId}`).
+         */
+        ItemMasterAtSite: {
+            /** @description UPC / EAN / GTIN, digits only. */
+            asp_upc?: string | null;
+            /** Format: int64 */
+            brand_id?: number | null;
+            brand_name?: string | null;
+            /** @description The site's CIDs for the item (merged CIDs left out), by cid_no. */
+            cids: components["schemas"]["SiteCid"][];
+            /** @description UNSPSC commodity code (8 digits). */
+            commodity_code?: string | null;
+            commodity_description?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            desc1: string;
+            desc2?: string | null;
+            /** Format: int32 */
+            erp_type_id?: number | null;
+            erp_vmi_item_code?: string | null;
+            /** @description Export agency, e.g. `BIS`. */
+            export_agency?: string | null;
+            /** @description Export control classification number, e.g. `EAR99` or `5A992.c`. */
+            export_classification?: string | null;
+            /** @description Country of origin for export (ISO 3166 alpha-2). */
+            export_country_code?: string | null;
+            /** @description Export list, e.g. `CCL`. */
+            export_list?: string | null;
+            foreign_lang_desc1?: string | null;
+            foreign_lang_desc2?: string | null;
+            /** @description Whether the site has at least one CID for the item. */
+            has_cid: boolean;
+            /** @description Hazardous material code (UN number), see `HazardousCodes`. */
+            haz_code?: string | null;
+            haz_description?: string | null;
+            /** Format: double */
+            haz_volume_size?: number | null;
+            /** Format: int64 */
+            item_id: number;
+            /**
+             * Format: int32
+             * @description Item status: Active 1, Obsolete 2, DeActivated 3, InConversionProcess 4, Pending 5, Orphan 6, Supersede 7,
+             *     Labor 8, ItemExchanged 9, RejectedItemAdd 10.
+             */
+            item_status: number;
+            kit: boolean;
+            lot_control: boolean;
+            /** @description Manufacturer code (upper case); with `mfg_part_no` unique in the catalogue. */
+            mfg_code: string;
+            mfg_name: string;
+            mfg_part_no: string;
+            msds_req: boolean;
+            repairable: boolean;
+            /** @description SAT product code (Mexican tax authority). */
+            sat_code?: string | null;
+            serialized: boolean;
+            /**
+             * Format: int32
+             * @description Days.
+             */
+            shelf_life?: number | null;
+            /**
+             * Format: double
+             * @description Shipping weight in pounds.
+             */
+            ship_weight?: number | null;
+            /** Format: int64 */
+            site_id: number;
+            tri_native_part: boolean;
+            /** @description Unit of measure code, e.g. `EA`. */
+            uom_code: string;
+            /** Format: int32 */
+            uom_typeid: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * ItemMasterExportInput
+         * @description The export data of an item (`Export/Update`): a field left out keeps its value, `null` clears it.
+         */
+        ItemMasterExportInput: {
+            export_agency?: string | null;
+            export_classification?: string | null;
+            export_country_code?: string | null;
+            export_list?: string | null;
+            /** Format: int64 */
+            item_id?: number | null;
+        };
+        /**
+         * ItemMasterExportRequest
+         * @description An item-master search exported as an Excel workbook.
+         */
+        ItemMasterExportRequest: {
+            /**
+             * Format: int64
+             * @description Only this brand.
+             */
+            brand_id?: number | null;
+            columns: components["schemas"]["ExportColumn"][];
+            /**
+             * @description Only this commodity code (8 digits), or every code of a segment, family or class given by its first 2, 4 or 6
+             *     digits.
+             */
+            commodity_code?: string | null;
+            /**
+             * Format: int32
+             * @description Only this item status.
+             */
+            item_status?: number | null;
+            /** @description Only this manufacturer. */
+            mfg_code?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description Required for every type but `all`. */
+            search_text?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+        };
+        /**
+         * ItemMasterMaintenanceInput
+         * @description Maintenance of an item-master record (`Maintenance/Update`). Only `item_id` is required: a field left out keeps
+         *     its value. Fields that may be empty are cleared with `null`; for the others `null` also keeps the value. Ship
+         *     weight and the export fields have their own operations.
+         */
+        ItemMasterMaintenanceInput: {
+            asp_upc?: string | null;
+            /** Format: int64 */
+            brand_id?: number | null;
+            commodity_code?: string | null;
+            desc1?: string | null;
+            desc2?: string | null;
+            /** Format: int32 */
+            erp_type_id?: number | null;
+            erp_vmi_item_code?: string | null;
+            foreign_lang_desc1?: string | null;
+            foreign_lang_desc2?: string | null;
+            haz_code?: string | null;
+            /** Format: double */
+            haz_volume_size?: number | null;
+            /** Format: int64 */
+            item_id?: number | null;
+            /**
+             * Format: int32
+             * @description Active 1, Obsolete 2 or DeActivated 3; an inactive item becomes active again only through `Reactivate`.
+             */
+            item_status?: number | null;
+            kit?: boolean | null;
+            lot_control?: boolean | null;
+            mfg_code?: string | null;
+            mfg_part_no?: string | null;
+            msds_req?: boolean | null;
+            repairable?: boolean | null;
+            sat_code?: string | null;
+            serialized?: boolean | null;
+            /** Format: int32 */
+            shelf_life?: number | null;
+            tri_native_part?: boolean | null;
+            /** Format: int32 */
+            uom_typeid?: number | null;
+        };
+        /**
+         * ItemMasterOfCid
+         * @description The item master record of a CID (`CID/{cid}`).
+         */
+        ItemMasterOfCid: {
+            /** @description UPC / EAN / GTIN, digits only. */
+            asp_upc?: string | null;
+            /** Format: int64 */
+            brand_id?: number | null;
+            brand_name?: string | null;
+            /** Format: int64 */
+            cid_no: number;
+            /** @description UNSPSC commodity code (8 digits). */
+            commodity_code?: string | null;
+            commodity_description?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            cust_item_code: string;
+            desc1: string;
+            desc2?: string | null;
+            /** Format: int32 */
+            erp_type_id?: number | null;
+            erp_vmi_item_code?: string | null;
+            /** @description Export agency, e.g. `BIS`. */
+            export_agency?: string | null;
+            /** @description Export control classification number, e.g. `EAR99` or `5A992.c`. */
+            export_classification?: string | null;
+            /** @description Country of origin for export (ISO 3166 alpha-2). */
+            export_country_code?: string | null;
+            /** @description Export list, e.g. `CCL`. */
+            export_list?: string | null;
+            foreign_lang_desc1?: string | null;
+            foreign_lang_desc2?: string | null;
+            /** @description Hazardous material code (UN number), see `HazardousCodes`. */
+            haz_code?: string | null;
+            haz_description?: string | null;
+            /** Format: double */
+            haz_volume_size?: number | null;
+            /** Format: int64 */
+            item_id: number;
+            /**
+             * Format: int32
+             * @description Item status: Active 1, Obsolete 2, DeActivated 3, InConversionProcess 4, Pending 5, Orphan 6, Supersede 7,
+             *     Labor 8, ItemExchanged 9, RejectedItemAdd 10.
+             */
+            item_status: number;
+            kit: boolean;
+            lot_control: boolean;
+            /** @description Manufacturer code (upper case); with `mfg_part_no` unique in the catalogue. */
+            mfg_code: string;
+            mfg_name: string;
+            mfg_part_no: string;
+            msds_req: boolean;
+            repairable: boolean;
+            /** @description SAT product code (Mexican tax authority). */
+            sat_code?: string | null;
+            serialized: boolean;
+            /**
+             * Format: int32
+             * @description Days.
+             */
+            shelf_life?: number | null;
+            /**
+             * Format: double
+             * @description Shipping weight in pounds.
+             */
+            ship_weight?: number | null;
+            /**
+             * Format: int64
+             * @description The CID's site.
+             */
+            site_id: number;
+            tri_native_part: boolean;
+            /** @description Unit of measure code, e.g. `EA`. */
+            uom_code: string;
+            /** Format: int32 */
+            uom_typeid: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** ItemMasterPage */
+        ItemMasterPage: {
+            itemList: components["schemas"]["ItemMasterRow"][];
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * ItemMasterRow
+         * @description One row of an item-master search.
+         */
+        ItemMasterRow: {
+            asp_upc?: string | null;
+            /** Format: int64 */
+            brand_id?: number | null;
+            brand_name?: string | null;
+            commodity_code?: string | null;
+            desc1: string;
+            desc2?: string | null;
+            erp_vmi_item_code?: string | null;
+            haz_code?: string | null;
+            /** Format: int64 */
+            item_id: number;
+            /** Format: int32 */
+            item_status: number;
+            mfg_code: string;
+            mfg_name: string;
+            mfg_part_no: string;
+            /** Format: double */
+            ship_weight?: number | null;
+            uom_code: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * ItemMasterSearchRequest
+         * @description An item-master search: the paged-search envelope, the text and optional filters.
+         */
+        ItemMasterSearchRequest: {
+            /**
+             * Format: int64
+             * @description Only this brand.
+             */
+            brand_id?: number | null;
+            /**
+             * @description Only this commodity code (8 digits), or every code of a segment, family or class given by its first 2, 4 or 6
+             *     digits.
+             */
+            commodity_code?: string | null;
+            /**
+             * Format: int32
+             * @description Only this item status.
+             */
+            item_status?: number | null;
+            /** @description Only this manufacturer. */
+            mfg_code?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description Required for every type but `all`. */
+            search_text?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+        };
+        /**
+         * @description What `Search/{type}` looks for in `search_text`.
+         * @enum {string}
+         */
+        ItemMasterSearchType: "mfgPart" | "description" | "upc" | "erpCode" | "all";
+        /**
+         * ItemMasterShipWeightInput
+         * @description The shipping weight of an item (`ShipWeight/Update`), in pounds; `null` clears it.
+         */
+        ItemMasterShipWeightInput: {
+            /** Format: int64 */
+            item_id?: number | null;
+            /** Format: double */
+            ship_weight?: number | null;
         };
         /**
          * Job
@@ -3380,6 +4145,27 @@ export interface components {
             rank: number;
             /** Format: int64 */
             shortcut_id: number;
+        };
+        /**
+         * SiteCid
+         * @description A CID of the asked site that points at the item.
+         */
+        SiteCid: {
+            /** Format: int64 */
+            cid_no: number;
+            /**
+             * Format: int32
+             * @description Item status of the CID (same codes as `item_status`).
+             */
+            cid_status: number;
+            /**
+             * Format: int64
+             * @description How many stock locations (CIPs) the CID has at the site.
+             */
+            cip_count: number;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code: string;
         };
         /** SiteCode */
         SiteCode: {
@@ -6645,6 +7431,451 @@ export interface operations {
             };
         };
     };
+    itemMasterGetBrandById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Brand"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterGetCIDByCid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemMasterOfCid"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterGetCommodityCodesByAAndB: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                a: string;
+                b: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CommodityCode"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterGetCommonById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemMaster"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterGetCommonByIdAndSiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                siteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemMasterAtSite"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterPutExportUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ItemMasterExportInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemMaster"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     itemMasterGetHazardousCodes: {
         parameters: {
             query?: never;
@@ -6660,6 +7891,462 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["HazardousCode"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterPutMaintenanceUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ItemMasterMaintenanceInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemMaster"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterGetReactivateById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemMaster"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterPostSearchByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: components["schemas"]["ItemMasterSearchType"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ItemMasterSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemMasterPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterPostSearchExportByType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: components["schemas"]["ItemMasterSearchType"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ItemMasterExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterPutShipWeightUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ItemMasterShipWeightInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemMaster"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemSearchGetFreeText: {
+        parameters: {
+            query: {
+                text: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["FreeTextAnswer"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the session ended. */

@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import { ResourceContextProvider } from 'react-admin';
+import { Route } from 'react-router';
+import { RequirePermission } from '../devops/common';
+import { BASIC_ACCESS } from './common';
+import itemMaster from './itemMaster';
+
+/**
+ * The item resources and the permission each needs; App registers them as <Resource>s for its holders (their calls
+ * are in items/resources.ts, spread into the data provider's registry).
+ */
+export const ITEM_RESOURCE_DEFINITIONS = {
+  itemMaster: { definition: itemMaster, permission: BASIC_ACCESS },
+} as const;
+
+interface ItemRoute {
+  path: string;
+  resource?: keyof typeof ITEM_RESOURCE_DEFINITIONS;
+  page: ComponentType;
+  permission: string;
+}
+
+/** The item addresses of spec 1's route table and the item screens of issue 8. */
+export const ITEM_ROUTES: ItemRoute[] = [
+  { path: '/item/itemMaster/search', resource: 'itemMaster', page: itemMaster.list, permission: BASIC_ACCESS },
+  { path: '/item/itemMaster/search/:item_id', resource: 'itemMaster', page: itemMaster.show, permission: BASIC_ACCESS },
+];
+
+/** The item routes as <Route> elements for react-admin's <CustomRoutes>. */
+export function itemRoutes() {
+  return ITEM_ROUTES.map(({ path, resource, page: Page, permission }) => (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <RequirePermission permission={permission}>
+          {resource ? (
+            <ResourceContextProvider value={resource}>
+              <Page />
+            </ResourceContextProvider>
+          ) : (
+            <Page />
+          )}
+        </RequirePermission>
+      }
+    />
+  ));
+}
