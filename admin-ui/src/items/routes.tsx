@@ -4,6 +4,7 @@ import { Route } from 'react-router';
 import { RequirePermission } from '../devops/common';
 import { BASIC_ACCESS } from './common';
 import itemMaster from './itemMaster';
+import { CustomFieldsPage } from './customFields/CustomFieldsPage';
 
 /**
  * The item resources and the permission each needs; App registers them as <Resource>s for its holders (their calls
@@ -24,6 +25,7 @@ interface ItemRoute {
 export const ITEM_ROUTES: ItemRoute[] = [
   { path: '/item/itemMaster/search', resource: 'itemMaster', page: itemMaster.list, permission: BASIC_ACCESS },
   { path: '/item/itemMaster/search/:item_id', resource: 'itemMaster', page: itemMaster.show, permission: BASIC_ACCESS },
+  { path: '/item/customFields', page: CustomFieldsPage, permission: BASIC_ACCESS },
 ];
 
 /** The item routes as <Route> elements for react-admin's <CustomRoutes>. */

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { HttpError } from '../shared/http';
+import { notify } from '../shared/events';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -41,12 +42,15 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, keys: read
 /** The HTTP status of a failed call (0 when the server was not reached or it was not an HTTP error). */
 export const statusOf = (error: unknown): number => (error instanceof HttpError ? error.status : 0);
 
+// The statuses the http client does not toast: the screen says what the API said.
+const SAID_HERE = [400, 404, 409, 422];
+
 /**
- * A refused save's messages by field (`{min_qty: '...'}`) and the form-level ones, from the API's 400
- * `errors` list. Other failures have been toasted by the http client and give nothing here.
+ * A refused save's messages by field (`{min_qty: '...'}`) and the form-level ones, from the API's `errors` list
+ * (400) or its message (404, 409). Other failures have been toasted by the http client and give nothing here.
  */
 export function fieldErrorsOf(error: unknown): { fields: Record<string, string>; form: string | null } {
-  if (!(error instanceof HttpError) || error.status !== 400) return { fields: {}, form: null };
+  if (!(error instanceof HttpError) || !SAID_HERE.includes(error.status)) return { fields: {}, form: null };
   const fields: Record<string, string> = {};
   const form: string[] = [];
   for (const item of error.apiErrors) {
@@ -59,6 +63,13 @@ export function fieldErrorsOf(error: unknown): { fields: Record<string, string>;
   }
   if (!error.apiErrors.length && error.message) form.push(error.message);
   return { fields, form: form.length ? form.join('\n') : null };
+}
+
+/** For actions without a form: the refusal the http client did not toast, as a toast. */
+export function notifyRefusal(error: unknown): void {
+  const { fields, form } = fieldErrorsOf(error);
+  const lines = [...Object.values(fields), ...(form ? [form] : [])];
+  if (lines.length) notify(lines.join('\n'), 'error');
 }
 
 /** One label and its value; the value carries the test id. */

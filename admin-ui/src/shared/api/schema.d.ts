@@ -857,6 +857,817 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Item/CID": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a CID with its first CIP
+         * @description At the current site. cust_item_code is unique at the site (case-insensitive, 409), item_id an active item of
+         *     the item master, cip_code unique at the site (409), vend_code a vendor of the site, location split into the
+         *     site's segments; the CID's required custom fields must be given.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCidPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/ABC": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a CID's ABC class
+         * @description Permissions: ItemEdit
+         */
+        put: operations["itemCidPutABC"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/ABC/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ABC class of a CID
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidGetABCByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/Audit/Detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of a CID
+         * @description Every change (who, acting as whom, when, what), newest first, with the changes of CIDs merged into it.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCidGetAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CIDHeader/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The item page's header line of a CID
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidGetCIDHeaderByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CheckCIDExists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Does a CID exist at a site for an item (and customer part)?
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidGetCheckCIDExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CheckCustNumberExists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Does a customer item number exist at a site?
+         * @description Case-insensitive; `cid_no` (the CID being edited) is left out of the search. `site_id` defaults to the
+         *     current site; another site must be one the caller may use (404 otherwise).
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCidGetCheckCustNumberExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CheckCustNumberExists/DifferentUOM": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Does a customer item number exist at a site with a different unit of measure?
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidGetCheckCustNumberExistsDifferentUOM"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CheckCustNumberExists/SameUOM": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Does a customer item number exist at a site with the same unit of measure?
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidGetCheckCustNumberExistsSameUOM"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CheckOKToChangeItemMaster/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * May the CID's item master part be changed?
+         * @description Not while its CIPs have stock on hand, on order, on backorder or on hold, nor while kits or kanban bins use
+         *     them; `reasons` lists each with its count.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCidGetCheckOKToChangeItemMasterByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/Common/GetAllDuplicateCIDs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate CIDs of the current site
+         * @description CIDs sharing an item master part with another CID of the site, and CIDs of different items sharing the
+         *     customer description and manufacturer part number; grouped by `duplicate_key`. Paged; `q` filters on customer
+         *     part, description or manufacturer part number.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemCidPostCommonGetAllDuplicateCIDs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/Common/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CID with its item master part and CIP counts
+         * @description `multiple` is true when more than one of its CIPs is Active. cust_avg_cost is null unless the caller holds
+         *     InvFISPrice at the CID's site. A CID of another client, or of a site the caller may not use, answers 404.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCidGetCommonByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/Custom/New": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Define a custom field
+         * @description For CIDs or CIPs (`entity_type`) at the current site, in slot `field_no` or the first free one of 20 (409
+         *     when taken or when all are).
+         *
+         *     Permissions: CustomFieldAdmin
+         */
+        put: operations["itemCidPutCustomNew"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/Custom/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a custom field definition
+         * @description A new type or a shorter maximum length is refused (409) while records of the site hold values it would not
+         *     accept.
+         *
+         *     Permissions: CustomFieldAdmin
+         */
+        put: operations["itemCidPutCustomUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/Custom/Update/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import custom values from a file
+         * @description CSV text or an .xlsx workbook (first sheet). Row 1 names the columns: the record key first (`cust_item_code`
+         *     or `cid_no` for CIDs; `cip_code` or `cip_no` with `entity_type=CIP`), then one column per custom field (its
+         *     label or `custom<n>`). A blank cell leaves the value unchanged. Rows with a refused value or an unknown key are
+         *     listed in `refusals` (row, key, field, reason); the other rows are applied, in one transaction. At most 10,000
+         *     rows. Records of the current site only.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCidPostCustomUpdateImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/Custom/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Custom fields of a CID
+         * @description Every custom field defined for CIDs at the CID's site, in slot order, with the CID's value (hidden fields with
+         *     `is_visible` false). A CID of another client, or of a site the caller may not use, answers 404.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCidGetCustomByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CustomPossibleValue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a possible value to a list field
+         * @description Permissions: CustomFieldAdmin
+         */
+        post: operations["itemCidPostCustomPossibleValue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CustomValuePossible": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Possible values of a list field
+         * @description Paged (`pageNumber`, `pageSize`, `sortField` of custom_field_value, description, is_visible; `sortDirection`).
+         *     Hidden values only with `show_hidden=true`.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCidGetCustomValuePossible"];
+        /**
+         * Change a possible value
+         * @description Renaming a value renames it in every record of the site that holds it.
+         *
+         *     Permissions: CustomFieldAdmin
+         */
+        put: operations["itemCidPutCustomValuePossible"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CustomValuePossible/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change several possible values
+         * @description All values must be of the current site; all changes are applied or none.
+         *
+         *     Permissions: CustomFieldAdmin
+         */
+        put: operations["itemCidPutCustomValuePossibleUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CustomValuePossible/Visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Show or hide possible values
+         * @description A hidden value is no longer offered; records holding it keep it. All values must be of the current site.
+         *
+         *     Permissions: CustomFieldAdmin
+         */
+        put: operations["itemCidPutCustomValuePossibleVisibility"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CustomValues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set custom values of a CID
+         * @description Each listed field is checked against its definition (type, length, list membership, required); fields not
+         *     listed keep their value. Any refused value refuses the whole change (400, one error per field `custom<n>`).
+         *
+         *     Permissions: ItemEdit
+         */
+        put: operations["itemCidPutCustomValues"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/CustomerDescription/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a CID's descriptions
+         * @description Its CIPs carry the new text too.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCidPostCustomerDescriptionUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/ItemMaster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a CID's item master part
+         * @description The item must be active; refused (409, with the reasons) when `CheckOKToChangeItemMaster` does not allow it.
+         *     The CID's CIPs follow.
+         *
+         *     Permissions: ItemEdit
+         */
+        put: operations["itemCidPutItemMaster"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/KanbanCheck/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is the CID a kanban item?
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidGetKanbanCheckByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/KitCheck/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is the CID a kit or part of one?
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidGetKitCheckByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/Min1/CIP/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CID of a CIP
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidGetMin1CIPByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/NonConsignedSummaryQuantity/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quantities summed over the CID's CIPs that are not consigned
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidGetNonConsignedSummaryQuantityByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/POHLDCount/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many of the CID's CIPs hold stock on hold
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidGetPOHLDCountByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/SummaryQuantities/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quantities summed over the CID's CIPs
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidGetSummaryQuantitiesByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/SummaryUsage/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage summed over the CID's CIPs
+         * @description 13 periods with their annual total, 12 months, transaction and replenishment counts.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCidGetSummaryUsageByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/VendorCode/CID/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a CID's default vendor
+         * @description `vend_code` must be an active vendor visible at the CID's site. The CID's CIPs that used the old default vendor
+         *     (or none) follow.
+         *
+         *     Permissions: ItemEdit
+         */
+        put: operations["itemCidPutVendorCodeCIDByCidNo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/VendorCode/CIP/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a CIP's vendor
+         * @description Permissions: ItemEdit
+         */
+        put: operations["itemCidPutVendorCodeCIPByCipNo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CID/WarrantyTracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a CID's warranty tracking
+         * @description Manufacturer, start (Receipt 1, Issue 2) and length in months; all empty turns tracking off.
+         *
+         *     Permissions: ItemEdit
+         */
+        put: operations["itemCidPutWarrantyTracking"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/CID/Merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge duplicate CIDs into a primary CID
+         * @description The listed CIDs (all of the primary's site) hand their CIPs and files to `primary_cid`, are marked merged
+         *     (`merged_into_cid_no`) and DeActivated; their history shows with the primary's. One transaction.
+         *
+         *     Permissions: ItemMerge
+         */
+        post: operations["itemCipPostCIDMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Custom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set custom values of a CIP
+         * @description As for a CID: each listed field is checked against its CIP definition.
+         *
+         *     Permissions: ItemEdit
+         */
+        put: operations["itemCipPutCustom"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Custom/Definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Custom field definitions
+         * @description The fields defined at the current site for CIPs (or for CIDs with `entity_type=CID`), slot order.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetCustomDefinitions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Custom/Values/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Custom fields of a CIP
+         * @description Every custom field defined for CIPs at the CIP's site with the CIP's value.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetCustomValuesByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Item/CIP/{id}": {
         parameters: {
             query?: never;
@@ -1877,6 +2688,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V2/Item/CID/HoldType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CID hold types
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidV2GetHoldType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V2/Item/CID/ItemMaster/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current site's CIDs of an item master part
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCidV2GetItemMasterByItemId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V2/Item/CID/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CID by number
+         * @description The whole record with its 20 custom values. cust_avg_cost is null unless the caller holds InvFISPrice at the
+         *     CID's site. A CID of another client, or of a site the caller may not use, answers 404.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCidV2GetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/permissions": {
         parameters: {
             query?: never;
@@ -2382,6 +3256,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AbcInput
+         * @description A CID's new ABC class (`PUT ABC`); null clears it.
+         */
+        AbcInput: {
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int32 */
+            curr_abc_class_type_id?: number | null;
+        };
         /** Address */
         Address: {
             address1: string;
@@ -2607,6 +3491,26 @@ export interface components {
         ApiEnabled: {
             isEnabled: boolean;
         };
+        /**
+         * AuditDetail
+         * @description One change of a record as its history shows it (the "Audit/Detail" operations): who, acting as whom, when, what.
+         */
+        AuditDetail: {
+            /** @description Login of the user the change was made as, when it differs from `changed_by` (impersonation). */
+            acting_as?: string | null;
+            /** @description What was done: `create`, `update`, `delete`, or a named action such as `merge`. */
+            action: string;
+            /** Format: int64 */
+            audit_event_id: number;
+            /** @description Login of the person who made the change (the provider's support user when impersonating). */
+            changed_by?: string | null;
+            /** @description `{field: {from, to}}` for an update; the record for a create or delete. */
+            changes: unknown;
+            /** Format: date-time */
+            occurred_at: string;
+            /** Format: int64 */
+            site_id?: number | null;
+        };
         /** AuthConfig */
         AuthConfig: {
             /** Format: uint64 */
@@ -2651,11 +3555,498 @@ export interface components {
             identityId: number;
             message: string;
         };
+        /**
+         * ChangeItemMasterCheck
+         * @description Whether the CID's item master may be changed (`CheckOKToChangeItemMaster`): `ok` when nothing depends on it.
+         */
+        ChangeItemMasterCheck: {
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int64 */
+            item_id?: number | null;
+            ok: boolean;
+            reasons: components["schemas"]["CheckReason"][];
+        };
         /** ChangeSiteRequest */
         ChangeSiteRequest: {
             site_code?: string | null;
             /** Format: int64 */
             site_id?: number | null;
+        };
+        /**
+         * CheckReason
+         * @description One reason a check found.
+         */
+        CheckReason: {
+            /** @description Stable code: `onHand`, `onOrder`, `backorder`, `onHold`, `kitParent`, `kitChild`, `kanban`. */
+            code: string;
+            /** Format: int64 */
+            count: number;
+            message: string;
+        };
+        /**
+         * Cid
+         * @description A customer item definition: what a client calls a part at a site, with its flags, costs and custom values.
+         */
+        Cid: {
+            adr_flag: boolean;
+            auto_po: boolean;
+            /**
+             * Format: int32
+             * @description Days.
+             */
+            avg_lead_time?: number | null;
+            /**
+             * Format: int32
+             * @description One of `GET api/V2/Item/CID/HoldType`.
+             */
+            cid_hold_type?: number | null;
+            /** Format: int64 */
+            cid_no: number;
+            /**
+             * Format: int32
+             * @description Item status: Active 1, Obsolete 2, DeActivated 3, InConversionProcess 4, Pending 5, Orphan 6, Supersede 7,
+             *     Labor 8, ItemExchanged 9, RejectedItemAdd 10.
+             */
+            cid_status: number;
+            /** Format: double */
+            cogs_value?: number | null;
+            /** Format: double */
+            contract_price?: number | null;
+            /** Format: naive-date */
+            contract_review_date?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            crit_part: boolean;
+            /**
+             * Format: int32
+             * @description ABC class: A 1, B 2, C 3, D 4.
+             */
+            curr_abc_class_type_id?: number | null;
+            /**
+             * Format: double
+             * @description Average cost (US dollars); null unless the caller holds InvFISPrice at the CID's site.
+             */
+            cust_avg_cost?: number | null;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code: string;
+            custom1?: string | null;
+            custom10?: string | null;
+            custom11?: string | null;
+            custom12?: string | null;
+            custom13?: string | null;
+            custom14?: string | null;
+            custom15?: string | null;
+            custom16?: string | null;
+            custom17?: string | null;
+            custom18?: string | null;
+            custom19?: string | null;
+            custom2?: string | null;
+            custom20?: string | null;
+            custom3?: string | null;
+            custom4?: string | null;
+            custom5?: string | null;
+            custom6?: string | null;
+            custom7?: string | null;
+            custom8?: string | null;
+            custom9?: string | null;
+            fix_price: boolean;
+            /** Format: naive-date */
+            hist_date?: string | null;
+            /** Format: double */
+            hist_price?: number | null;
+            /** Format: double */
+            hist_qty?: number | null;
+            /** Format: int32 */
+            hist_type?: number | null;
+            inventory_class?: string | null;
+            /** Format: int64 */
+            item_id?: number | null;
+            kit: boolean;
+            lot_control: boolean;
+            margin_exclusion_comment?: string | null;
+            /** Format: naive-date */
+            margin_exclusion_date?: string | null;
+            /**
+             * Format: int64
+             * @description Set when this CID was merged into another; its CIPs and files are there now.
+             */
+            merged_into_cid_no?: number | null;
+            no_split_adr: boolean;
+            repairable: boolean;
+            repaired_part: boolean;
+            serialized: boolean;
+            /** Format: int64 */
+            site_id: number;
+            stock_item: boolean;
+            /** Format: naive-date */
+            target_contract_date?: string | null;
+            /** Format: double */
+            target_contract_percent?: number | null;
+            target_override: boolean;
+            /** Format: double */
+            target_percent?: number | null;
+            taxable: boolean;
+            /** Format: int32 */
+            uom_typeid: number;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Default vendor. */
+            vend_code?: string | null;
+            /**
+             * Format: int32
+             * @description Months.
+             */
+            warranty_length?: number | null;
+            warranty_manufacturer?: string | null;
+            /**
+             * Format: int32
+             * @description Warranty starts at: Receipt 1, Issue 2.
+             */
+            warranty_start_type?: number | null;
+        };
+        /**
+         * CidAbc
+         * @description A CID's ABC class.
+         */
+        CidAbc: {
+            abc_class?: string | null;
+            /** Format: int64 */
+            cid_no: number;
+            /**
+             * Format: int32
+             * @description A 1, B 2, C 3, D 4.
+             */
+            curr_abc_class_type_id?: number | null;
+        };
+        /**
+         * CidCommon
+         * @description The CID with what the item page shows beside it (`GET Common/{cid_no}`): its item master part, vendor name, and
+         *     how many CIPs stock it. `multiple` is true when more than one of its CIPs is Active.
+         */
+        CidCommon: {
+            /** Format: int64 */
+            active_cip_count: number;
+            /** Format: int32 */
+            avg_lead_time?: number | null;
+            /** Format: int32 */
+            cid_hold_type?: number | null;
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int32 */
+            cid_status: number;
+            /** Format: int64 */
+            cip_count: number;
+            crit_part: boolean;
+            /** Format: int32 */
+            curr_abc_class_type_id?: number | null;
+            /**
+             * Format: double
+             * @description Null unless the caller holds InvFISPrice at the CID's site.
+             */
+            cust_avg_cost?: number | null;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code: string;
+            item_desc1?: string | null;
+            /** Format: int64 */
+            item_id?: number | null;
+            /** Format: int32 */
+            item_status?: number | null;
+            kit: boolean;
+            lot_control: boolean;
+            /** Format: int64 */
+            merged_into_cid_no?: number | null;
+            mfg_code?: string | null;
+            mfg_part_no?: string | null;
+            multiple: boolean;
+            repairable: boolean;
+            serialized: boolean;
+            /** Format: int64 */
+            site_id: number;
+            stock_item: boolean;
+            taxable: boolean;
+            uom_code?: string | null;
+            /** Format: int32 */
+            uom_typeid: number;
+            vend_code?: string | null;
+            vend_name?: string | null;
+            /** Format: int32 */
+            warranty_length?: number | null;
+            warranty_manufacturer?: string | null;
+            /** Format: int32 */
+            warranty_start_type?: number | null;
+        };
+        /**
+         * CidCreated
+         * @description What creating a CID made.
+         */
+        CidCreated: {
+            cid: components["schemas"]["Cid"];
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            loc_seg1?: string | null;
+            loc_seg2?: string | null;
+            loc_seg3?: string | null;
+            loc_seg4?: string | null;
+            loc_seg5?: string | null;
+            location?: string | null;
+        };
+        /**
+         * CidCustomValues
+         * @description The custom fields of a CID (`GET Item/CID/Custom/{cid_no}`): every defined field of the site, hidden ones with
+         *     `is_visible` false.
+         */
+        CidCustomValues: {
+            /** Format: int64 */
+            cid_no: number;
+            fields: components["schemas"]["CustomFieldValue"][];
+            /** Format: int64 */
+            site_id: number;
+        };
+        /**
+         * CidCustomValuesInput
+         * @description New values of some custom fields of a CID (`PUT Item/CID/CustomValues`); fields not listed keep their value.
+         */
+        CidCustomValuesInput: {
+            /** Format: int64 */
+            cid_no: number;
+            values: components["schemas"]["CustomValueInput"][];
+        };
+        /**
+         * CidHeader
+         * @description The item page's header line (`GET CIDHeader/{cid_no}`).
+         */
+        CidHeader: {
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int32 */
+            cid_status: number;
+            /** Format: int64 */
+            cip_count: number;
+            crit_part: boolean;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code: string;
+            /** Format: int64 */
+            item_id?: number | null;
+            kit: boolean;
+            /** Format: int64 */
+            merged_into_cid_no?: number | null;
+            mfg_code?: string | null;
+            mfg_part_no?: string | null;
+            multiple: boolean;
+            /**
+             * Format: double
+             * @description On hand over all its CIPs.
+             */
+            qty_on_hand: number;
+            /** Format: int64 */
+            site_id: number;
+            uom_code?: string | null;
+        };
+        /**
+         * CidHoldCount
+         * @description How many of a CID's CIPs hold stock on hold (`POHLDCount`).
+         */
+        CidHoldCount: {
+            /** Format: int64 */
+            cid_no: number;
+            /**
+             * Format: int64
+             * @description CIPs with qty_on_hold above 0.
+             */
+            hold_count: number;
+            /** Format: double */
+            qty_on_hold: number;
+        };
+        /**
+         * CidMin
+         * @description A CID in a list (the CIDs of an item, duplicates, `Min1`).
+         */
+        CidMin: {
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int32 */
+            cid_status: number;
+            /** Format: int64 */
+            cip_count: number;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code: string;
+            /** Format: int64 */
+            item_id?: number | null;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: int32 */
+            uom_typeid: number;
+            vend_code?: string | null;
+        };
+        /**
+         * CidNew
+         * @description A new CID with its first CIP (`POST api/V1/Item/CID`).
+         */
+        CidNew: {
+            /** Format: int32 */
+            avg_lead_time?: number | null;
+            /** @description The first CIP: required, at most 50 characters, unique at the site (case-insensitive). */
+            cip_code: string;
+            consigned?: boolean | null;
+            crit_part?: boolean | null;
+            /** Format: int32 */
+            curr_abc_class_type_id?: number | null;
+            /** Format: double */
+            cust_avg_cost?: number | null;
+            /** @description Required, at most 100 characters. */
+            cust_desc1: string;
+            cust_desc2?: string | null;
+            /** @description Required, at most 50 characters, unique at the site (case-insensitive). */
+            cust_item_code: string;
+            /**
+             * @description Custom values of the CID; every required CID field of the site must be given.
+             * @default []
+             */
+            custom: components["schemas"]["CustomValueInput"][] | null;
+            /**
+             * Format: int64
+             * @description An active item of the item master.
+             */
+            item_id: number;
+            kit?: boolean | null;
+            /** @description Where it is stocked, its segments joined by `-` (named and limited per site; see docs/cid.md). */
+            location?: string | null;
+            lot_control?: boolean | null;
+            /** Format: double */
+            max_qty?: number | null;
+            /** Format: double */
+            min_qty?: number | null;
+            repairable?: boolean | null;
+            /** @description Defaults: the item master's flags. */
+            serialized?: boolean | null;
+            stock_item?: boolean | null;
+            taxable?: boolean | null;
+            /**
+             * Format: int32
+             * @description Default: the item master's unit of measure.
+             */
+            uom_typeid?: number | null;
+            /** @description A vendor visible at the site. */
+            vend_code?: string | null;
+        };
+        /**
+         * CidOfCip
+         * @description The CID of a CIP (`GET Min1/CIP/{cip_no}`).
+         */
+        CidOfCip: {
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int32 */
+            cid_status: number;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code: string;
+            /** Format: int64 */
+            item_id?: number | null;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: int32 */
+            uom_typeid: number;
+        };
+        /**
+         * CidQuantities
+         * @description Quantities summed over a CID's CIPs (`SummaryQuantities`; `NonConsignedSummaryQuantity` counts the CIPs that are
+         *     not consigned only). Quantities of areas not built yet (requisitions, put-away, pending adjustments) are not
+         *     part of it.
+         */
+        CidQuantities: {
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int64 */
+            cip_count: number;
+            /** Format: double */
+            max_qty: number;
+            /** Format: double */
+            min_qty: number;
+            /**
+             * Format: double
+             * @description Available to issue.
+             */
+            qty_avail: number;
+            /** Format: double */
+            qty_backorder: number;
+            /** Format: double */
+            qty_excess: number;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: double */
+            qty_on_hold: number;
+            /** Format: double */
+            qty_on_order: number;
+            /** Format: double */
+            qty_scrap: number;
+            /** Format: double */
+            qty_transfer: number;
+            /** Format: double */
+            qty_work_order: number;
+        };
+        /**
+         * CidUsage
+         * @description Usage summed over a CID's CIPs (`SummaryUsage`): 13 four-week periods (usage1 the most recent) and their annual
+         *     total, 12 calendar months (January first), and transaction and replenishment counts of this and last year.
+         */
+        CidUsage: {
+            /**
+             * Format: double
+             * @description usage1 + ... + usage13.
+             */
+            annual_usage: number;
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int64 */
+            cip_count: number;
+            /** @description 12 values, January to December. */
+            month_usage: number[];
+            /** Format: double */
+            month_usage_total: number;
+            /** Format: int64 */
+            repl_count_cy: number;
+            /** Format: int64 */
+            repl_count_py: number;
+            /** Format: int64 */
+            trans_count_cy: number;
+            /** Format: int64 */
+            trans_count_py: number;
+            /** Format: double */
+            usage1: number;
+            /** Format: double */
+            usage10: number;
+            /** Format: double */
+            usage11: number;
+            /** Format: double */
+            usage12: number;
+            /** Format: double */
+            usage13: number;
+            /** Format: double */
+            usage2: number;
+            /** Format: double */
+            usage3: number;
+            /** Format: double */
+            usage4: number;
+            /** Format: double */
+            usage5: number;
+            /** Format: double */
+            usage6: number;
+            /** Format: double */
+            usage7: number;
+            /** Format: double */
+            usage8: number;
+            /** Format: double */
+            usage9: number;
         };
         /**
          * Cip
@@ -2691,6 +4082,39 @@ export interface components {
              *     Labor 8, ItemExchanged 9, RejectedItemAdd 10.
              */
             status_id: number;
+        };
+        /**
+         * CipCustomValues
+         * @description The custom fields of a CIP (`GET Item/CIP/Custom/Values/{cip_no}`).
+         */
+        CipCustomValues: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** Format: int64 */
+            cip_no: number;
+            fields: components["schemas"]["CustomFieldValue"][];
+            /** Format: int64 */
+            site_id: number;
+        };
+        /**
+         * CipCustomValuesInput
+         * @description New values of some custom fields of a CIP (`PUT Item/CIP/Custom`).
+         */
+        CipCustomValuesInput: {
+            /** Format: int64 */
+            cip_no: number;
+            values: components["schemas"]["CustomValueInput"][];
+        };
+        /**
+         * CipVendor
+         * @description A CIP's vendor after `PUT VendorCode/CIP/{cip_no}`.
+         */
+        CipVendor: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** Format: int64 */
+            cip_no: number;
+            vend_code: string;
         };
         /** ClientError */
         ClientError: {
@@ -2736,6 +4160,164 @@ export interface components {
             password_expired: boolean;
             supplier_portal_user: boolean;
             user_id: string;
+        };
+        /**
+         * CustomFieldDefinition
+         * @description One custom field of a record kind at a site: slot `field_no` (1-20) of the record's custom1..custom20.
+         */
+        CustomFieldDefinition: {
+            /** Format: int64 */
+            custom_field_definition_id: number;
+            /** @description `CID` or `CIP`. */
+            entity_type: string;
+            /**
+             * Format: int32
+             * @description The slot: the value is stored in `custom<field_no>`.
+             */
+            field_no: number;
+            /** @description `text`, `number`, `date` or `list`. */
+            field_type: string;
+            is_required: boolean;
+            /** @description Hidden fields are not shown on the item page; their values are kept. */
+            is_visible: boolean;
+            label: string;
+            /**
+             * Format: int32
+             * @description Longest value accepted (characters); null means 500.
+             */
+            max_length?: number | null;
+            /** Format: int64 */
+            site_id: number;
+        };
+        /**
+         * CustomFieldDefinitionNew
+         * @description A new definition (`PUT Custom/New`). `field_no` empty takes the first free slot.
+         */
+        CustomFieldDefinitionNew: {
+            entity_type: components["schemas"]["EntityType"];
+            /** Format: int32 */
+            field_no?: number | null;
+            field_type: components["schemas"]["FieldType"];
+            is_required?: boolean | null;
+            is_visible?: boolean | null;
+            /** @description Required, at most 50 characters, unique (case-insensitive) among the record kind's fields at the site. */
+            label: string;
+            /** Format: int32 */
+            max_length?: number | null;
+        };
+        /**
+         * CustomFieldDefinitionUpdate
+         * @description A changed definition (`PUT Custom/Update`). Absent flags keep their value. A new `field_type` must accept every
+         *     value the site's records already hold in the field.
+         */
+        CustomFieldDefinitionUpdate: {
+            /** Format: int64 */
+            custom_field_definition_id: number;
+            field_type: components["schemas"]["FieldType"];
+            is_required?: boolean | null;
+            is_visible?: boolean | null;
+            label: string;
+            /** Format: int32 */
+            max_length?: number | null;
+        };
+        /**
+         * CustomFieldDefinitions
+         * @description The definitions of one record kind at the current site, slot order.
+         */
+        CustomFieldDefinitions: {
+            definitions: components["schemas"]["CustomFieldDefinition"][];
+            entity_type: components["schemas"]["EntityType"];
+            /** Format: int64 */
+            site_id: number;
+        };
+        /**
+         * CustomFieldValue
+         * @description One custom field of a record with its value.
+         */
+        CustomFieldValue: {
+            /** Format: int64 */
+            custom_field_definition_id: number;
+            /** Format: int32 */
+            field_no: number;
+            field_type: string;
+            is_required: boolean;
+            is_visible: boolean;
+            label: string;
+            /** Format: int32 */
+            max_length?: number | null;
+            value?: string | null;
+        };
+        /**
+         * CustomFieldValuePossible
+         * @description A value a `list` field may take.
+         */
+        CustomFieldValuePossible: {
+            /** Format: int64 */
+            custom_field_definition_id: number;
+            custom_field_value: string;
+            /** Format: int64 */
+            custom_field_value_possible_id: number;
+            description?: string | null;
+            /** @description Hidden values are no longer offered; records holding one keep it. */
+            is_visible: boolean;
+            /** Format: int64 */
+            site_id: number;
+        };
+        /**
+         * CustomFieldValuePossibleBulkUpdate
+         * @description Several possible values changed at once (`PUT CustomValuePossible/Update`): all or none.
+         */
+        CustomFieldValuePossibleBulkUpdate: {
+            values: components["schemas"]["CustomFieldValuePossibleUpdate"][];
+        };
+        /**
+         * CustomFieldValuePossibleIds
+         * @description The possible values to show or hide (`PUT CustomValuePossible/Visibility?is_visible=`); all at the current site.
+         */
+        CustomFieldValuePossibleIds: {
+            custom_field_value_possible_ids: number[];
+        };
+        /**
+         * CustomFieldValuePossibleNew
+         * @description A new possible value (`POST CustomPossibleValue`).
+         */
+        CustomFieldValuePossibleNew: {
+            /** Format: int64 */
+            custom_field_definition_id: number;
+            /** @description Required, at most the field's `max_length` (500) characters, unique (case-insensitive) within the field. */
+            custom_field_value: string;
+            description?: string | null;
+            is_visible?: boolean | null;
+        };
+        /** CustomFieldValuePossiblePage */
+        CustomFieldValuePossiblePage: {
+            itemList: components["schemas"]["CustomFieldValuePossible"][];
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * CustomFieldValuePossibleUpdate
+         * @description A changed possible value. Renaming it renames it in every record of the site that holds it.
+         */
+        CustomFieldValuePossibleUpdate: {
+            custom_field_value: string;
+            /** Format: int64 */
+            custom_field_value_possible_id: number;
+            description?: string | null;
+            is_visible?: boolean | null;
+        };
+        /**
+         * CustomValueInput
+         * @description One value to set: `value` empty or null clears the field.
+         */
+        CustomValueInput: {
+            /** Format: int32 */
+            field_no: number;
+            value?: string | null;
         };
         /**
          * DbToolsChangedObjectsRequest
@@ -2873,6 +4455,18 @@ export interface components {
             /** @description The database role that made changes. */
             network_name: string;
         };
+        /**
+         * DescriptionInput
+         * @description A CID's new descriptions (`POST CustomerDescription/Update`); its CIPs follow.
+         */
+        DescriptionInput: {
+            /** Format: int64 */
+            cid_no: number;
+            /** @description Required, at most 100 characters. */
+            cust_desc1: string;
+            /** @description At most 100 characters; empty clears it. */
+            cust_desc2?: string | null;
+        };
         /** DeveloperHelp */
         DeveloperHelp: {
             database_field: string;
@@ -2880,6 +4474,66 @@ export interface components {
             /** Format: int64 */
             help_id: number;
             help_name: string;
+        };
+        /**
+         * DuplicateCid
+         * @description A CID that shares its item (or its customer description and manufacturer part) with another CID of the site.
+         */
+        DuplicateCid: {
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int32 */
+            cid_status: number;
+            /** Format: int64 */
+            cip_count: number;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code: string;
+            /** @description The CIDs of one group share this key: `item:<item_id>` or `part:<mfg_part_no>|<description>`. */
+            duplicate_key: string;
+            /** @description `item` (same item master part) or `description` (same customer description and manufacturer part number). */
+            duplicate_reason: string;
+            /**
+             * Format: int64
+             * @description CIDs in the group.
+             */
+            group_size: number;
+            /** Format: int64 */
+            item_id?: number | null;
+            mfg_code?: string | null;
+            mfg_part_no?: string | null;
+            /** Format: int64 */
+            site_id: number;
+        };
+        /** DuplicateCidPage */
+        DuplicateCidPage: {
+            itemList: components["schemas"]["DuplicateCid"][];
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * DuplicateCidSearch
+         * @description The duplicate-CID search: paging plus an optional text filter on customer part, description or manufacturer
+         *     part number.
+         */
+        DuplicateCidSearch: {
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            q?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
         };
         /**
          * Employee
@@ -2907,6 +4561,11 @@ export interface components {
             /** Format: naive-date */
             suspensionDate?: string | null;
         };
+        /**
+         * @description Which record a custom field belongs to.
+         * @enum {string}
+         */
+        EntityType: "CID" | "CIP";
         /**
          * ErrorBody
          * @description Body of every 4xx and 5xx answer.
@@ -3138,6 +4797,21 @@ export interface components {
             totalCount: number;
         };
         /**
+         * ExistsAnswer
+         * @description The answer of the existence checks.
+         */
+        ExistsAnswer: {
+            /**
+             * Format: int64
+             * @description The CID found (the first by number when several match).
+             */
+            cid_no?: number | null;
+            cust_item_code?: string | null;
+            exists: boolean;
+            /** Format: int32 */
+            uom_typeid?: number | null;
+        };
+        /**
          * ExportColumn
          * @description One displayed column: the row field it shows, its header, and how to format it.
          */
@@ -3146,6 +4820,12 @@ export interface components {
             header: string;
             kind?: components["schemas"]["ColumnKind"] | null;
         };
+        /**
+         * @description How a value is checked: free text (up to `max_length`), a number, a date (stored `YYYY-MM-DD`; `MM/DD/YYYY` is
+         *     accepted), or one of the field's possible values.
+         * @enum {string}
+         */
+        FieldType: "text" | "number" | "date" | "list";
         /**
          * FreeTextAnswer
          * @description The answer: the items and the text as it was searched (trimmed, upper case, at most five words).
@@ -3263,6 +4943,15 @@ export interface components {
             redis?: boolean | null;
             status: string;
         };
+        /**
+         * HoldType
+         * @description A CID hold type (`GET api/V2/Item/CID/HoldType`).
+         */
+        HoldType: {
+            /** Format: int32 */
+            cid_hold_type: number;
+            description: string;
+        };
         /** HomepageTile */
         HomepageTile: {
             aspName: string;
@@ -3292,6 +4981,36 @@ export interface components {
         ImpersonateRequest: {
             /** Format: int64 */
             asp_users_id: number;
+        };
+        /**
+         * ImportRefusal
+         * @description A row of an import that was refused (or a field of it).
+         */
+        ImportRefusal: {
+            error: string;
+            /** @description `custom<n>`, the key column, or `Error` for the whole row. */
+            field: string;
+            /** @description The record key the row named (customer part, CIP code or number). */
+            key?: string | null;
+            /**
+             * Format: int64
+             * @description Line of the file (the header is row 1).
+             */
+            row: number;
+        };
+        /**
+         * ImportResult
+         * @description What an import did: rows applied in one transaction, every refused row with its reasons.
+         */
+        ImportResult: {
+            /** Format: int64 */
+            applied_rows: number;
+            entity_type: components["schemas"]["EntityType"];
+            refusals: components["schemas"]["ImportRefusal"][];
+            /** Format: int64 */
+            refused_rows: number;
+            /** Format: int64 */
+            total_rows: number;
         };
         /** Incognito */
         Incognito: {
@@ -3497,6 +5216,16 @@ export interface components {
             /** @description `asc` or `desc`. */
             sortDirection?: string | null;
             sortField?: string | null;
+        };
+        /**
+         * ItemMasterInput
+         * @description A CID's new item master part (`PUT ItemMaster`).
+         */
+        ItemMasterInput: {
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int64 */
+            item_id: number;
         };
         /**
          * ItemMasterMaintenanceInput
@@ -3829,6 +5558,71 @@ export interface components {
              */
             job_status: number;
         };
+        /**
+         * KanbanBinRef
+         * @description A kanban bin of a CID's CIP.
+         */
+        KanbanBinRef: {
+            /** Format: double */
+            bin_qty: number;
+            /**
+             * Format: int32
+             * @description Full 1, Empty 2, Ordered 3.
+             */
+            bin_status: number;
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: int64 */
+            kanban_bin_id: number;
+            tool_code: string;
+        };
+        /**
+         * KanbanCheck
+         * @description Whether a CID is a kanban item (`KanbanCheck`): a CIP of replenishment type Kanban or with kanban bins.
+         */
+        KanbanCheck: {
+            bins: components["schemas"]["KanbanBinRef"][];
+            /** Format: int64 */
+            cid_no: number;
+            is_kanban: boolean;
+            /**
+             * Format: int64
+             * @description CIPs of the CID whose replenishment type is Kanban (1).
+             */
+            kanban_cip_count: number;
+        };
+        /**
+         * KitCheck
+         * @description Whether a CID's CIPs are kits or parts of kits (`KitCheck`).
+         */
+        KitCheck: {
+            /** Format: int64 */
+            cid_no: number;
+            /** @description Some CIP of the CID is a child of a kit. */
+            is_kit_child: boolean;
+            /** @description Some CIP of the CID is a kit with children. */
+            is_kit_parent: boolean;
+            /** @description Every kit link the CID's CIPs take part in, as parent or child. */
+            links: components["schemas"]["KitLink"][];
+        };
+        /**
+         * KitLink
+         * @description A kit a CID's CIP belongs to.
+         */
+        KitLink: {
+            /** Format: int64 */
+            child_cid_no?: number | null;
+            child_cip_code: string;
+            /** Format: int64 */
+            child_cip_no: number;
+            /** Format: int64 */
+            parent_cid_no?: number | null;
+            parent_cip_code: string;
+            /** Format: int64 */
+            parent_cip_no: number;
+            /** Format: double */
+            qty: number;
+        };
         /** LoginRequest */
         LoginRequest: {
             password: string;
@@ -3843,6 +5637,25 @@ export interface components {
             subMenuItems: components["schemas"]["MenuItem"][];
             title: string;
             url?: string | null;
+        };
+        /**
+         * MergeInput
+         * @description The CIDs to merge into the primary (`POST api/V1/Item/CIP/CID/Merge?primary_cid=`).
+         */
+        MergeInput: {
+            cid_nos: number[];
+        };
+        /**
+         * MergeResult
+         * @description What a merge moved.
+         */
+        MergeResult: {
+            merged_cid_nos: number[];
+            moved_cip_nos: number[];
+            /** Format: int64 */
+            moved_file_count: number;
+            /** Format: int64 */
+            primary_cid_no: number;
         };
         /**
          * Message
@@ -4488,6 +6301,25 @@ export interface components {
             sourceUrl?: string | null;
             /** @description 8.67 plus the build number. */
             version: string;
+        };
+        /**
+         * WarrantyInput
+         * @description New warranty tracking of a CID (`PUT WarrantyTracking`); all empty turns tracking off.
+         */
+        WarrantyInput: {
+            /** Format: int64 */
+            cid_no: number;
+            /**
+             * Format: int32
+             * @description Months, 1 to 600.
+             */
+            warranty_length?: number | null;
+            warranty_manufacturer?: string | null;
+            /**
+             * Format: int32
+             * @description Receipt 1, Issue 2.
+             */
+            warranty_start_type?: number | null;
         };
     };
     responses: never;
@@ -7298,6 +9130,2987 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Employee"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CidNew"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidCreated"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPutABC: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AbcInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cid"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetABCByCidNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidAbc"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetCIDHeaderByCidNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidHeader"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetCheckCIDExists: {
+        parameters: {
+            query: {
+                site_id?: number;
+                item_id: number;
+                cust_item_code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ExistsAnswer"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetCheckCustNumberExists: {
+        parameters: {
+            query?: {
+                site_id?: number;
+                cust_item_code?: string;
+                cid_no?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ExistsAnswer"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetCheckCustNumberExistsDifferentUOM: {
+        parameters: {
+            query: {
+                site_id?: number;
+                cust_item_code?: string;
+                uom_typeid: number;
+                cid_no?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ExistsAnswer"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetCheckCustNumberExistsSameUOM: {
+        parameters: {
+            query: {
+                site_id?: number;
+                cust_item_code?: string;
+                uom_typeid: number;
+                cid_no?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ExistsAnswer"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetCheckOKToChangeItemMasterByCidNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ChangeItemMasterCheck"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPostCommonGetAllDuplicateCIDs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DuplicateCidSearch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DuplicateCidPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetCommonByCidNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidCommon"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPutCustomNew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CustomFieldDefinitionNew"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CustomFieldDefinition"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPutCustomUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CustomFieldDefinitionUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CustomFieldDefinition"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPostCustomUpdateImport: {
+        parameters: {
+            query?: {
+                entity_type?: components["schemas"]["EntityType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file of an import: CSV text (`text/csv`) or an Excel workbook (`.xlsx`, its first sheet). */
+        requestBody: {
+            content: {
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetCustomByCidNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidCustomValues"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPostCustomPossibleValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CustomFieldValuePossibleNew"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CustomFieldValuePossible"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetCustomValuePossible: {
+        parameters: {
+            query: {
+                custom_field_definition_id: number;
+                show_hidden?: boolean;
+                pageNumber?: number;
+                pageSize?: number;
+                sortField?: string;
+                sortDirection?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CustomFieldValuePossiblePage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPutCustomValuePossible: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CustomFieldValuePossibleUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CustomFieldValuePossible"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPutCustomValuePossibleUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CustomFieldValuePossibleBulkUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CustomFieldValuePossible"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPutCustomValuePossibleVisibility: {
+        parameters: {
+            query: {
+                is_visible: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CustomFieldValuePossibleIds"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CustomFieldValuePossible"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPutCustomValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CidCustomValuesInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidCustomValues"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPostCustomerDescriptionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DescriptionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cid"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPutItemMaster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ItemMasterInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cid"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetKanbanCheckByCidNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["KanbanCheck"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetKitCheckByCidNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["KitCheck"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetMin1CIPByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidOfCip"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetNonConsignedSummaryQuantityByCidNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidQuantities"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetPOHLDCountByCidNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidHoldCount"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetSummaryQuantitiesByCidNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidQuantities"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidGetSummaryUsageByCidNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidUsage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPutVendorCodeCIDByCidNo: {
+        parameters: {
+            query: {
+                vend_code: string;
+            };
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cid"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPutVendorCodeCIPByCipNo: {
+        parameters: {
+            query: {
+                vend_code: string;
+            };
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipVendor"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidPutWarrantyTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["WarrantyInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cid"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostCIDMerge: {
+        parameters: {
+            query: {
+                primary_cid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MergeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MergeResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPutCustom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CipCustomValuesInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipCustomValues"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetCustomDefinitions: {
+        parameters: {
+            query?: {
+                entity_type?: components["schemas"]["EntityType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CustomFieldDefinitions"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetCustomValuesByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipCustomValues"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
@@ -10462,6 +15275,202 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["VersionFile"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidV2GetHoldType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["HoldType"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidV2GetItemMasterByItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CidMin"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCidV2GetById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cid"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Unexpected failure; the cause is logged under the request id. */
