@@ -6,6 +6,7 @@ use chrono::{Duration, Utc};
 use kernel::auth::password;
 use kernel::config::Settings;
 
+pub mod custom_fields;
 pub mod items;
 
 pub const DEMO_PASSWORD: &str = "Demo@pass1";
@@ -216,6 +217,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     }
     // ---- end of lookup records ----
     items::demo(&mut conn).await?;
+    custom_fields::demo(&mut conn).await?;
     Ok(())
 }
 

@@ -22,3 +22,5 @@ mod hardening;
 mod user_administration;
 mod probes;
 mod item_search;
+mod cids;
+mod custom_fields;

@@ -71,28 +71,28 @@ impl CidApi {
     /// current site; another site must be one the caller may use (404 otherwise).
     #[requires(BasicAccess, errors(404))]
     #[oai(path = "/CID/CheckCustNumberExists", method = "get", operation_id = "itemCidGetCheckCustNumberExists")]
-    async fn cust_number_exists(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Query<Option<i64>>, cust_item_code: Query<Option<String>>, cid_no: Query<Option<i64>>) -> ApiResult<Json<ExistsAnswer>> {
+    async fn cust_number_exists(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Query<Option<i64>>, cust_item_code: Query<Option<String>>, cid_no: Query<Option<i64>>) -> ApiResult<Json<CidExistsAnswer>> {
         Ok(Json(service::cust_number_exists(&state, &caller, &scope, site_id.0, cust_item_code.0.as_deref(), cid_no.0, None).await?))
     }
 
     /// Does a customer item number exist at a site with a different unit of measure?
     #[requires(BasicAccess, errors(404))]
     #[oai(path = "/CID/CheckCustNumberExists/DifferentUOM", method = "get", operation_id = "itemCidGetCheckCustNumberExistsDifferentUOM")]
-    async fn cust_number_other_uom(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Query<Option<i64>>, cust_item_code: Query<Option<String>>, uom_typeid: Query<i32>, cid_no: Query<Option<i64>>) -> ApiResult<Json<ExistsAnswer>> {
+    async fn cust_number_other_uom(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Query<Option<i64>>, cust_item_code: Query<Option<String>>, uom_typeid: Query<i32>, cid_no: Query<Option<i64>>) -> ApiResult<Json<CidExistsAnswer>> {
         Ok(Json(service::cust_number_exists(&state, &caller, &scope, site_id.0, cust_item_code.0.as_deref(), cid_no.0, Some((uom_typeid.0, false))).await?))
     }
 
     /// Does a customer item number exist at a site with the same unit of measure?
     #[requires(BasicAccess, errors(404))]
     #[oai(path = "/CID/CheckCustNumberExists/SameUOM", method = "get", operation_id = "itemCidGetCheckCustNumberExistsSameUOM")]
-    async fn cust_number_same_uom(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Query<Option<i64>>, cust_item_code: Query<Option<String>>, uom_typeid: Query<i32>, cid_no: Query<Option<i64>>) -> ApiResult<Json<ExistsAnswer>> {
+    async fn cust_number_same_uom(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Query<Option<i64>>, cust_item_code: Query<Option<String>>, uom_typeid: Query<i32>, cid_no: Query<Option<i64>>) -> ApiResult<Json<CidExistsAnswer>> {
         Ok(Json(service::cust_number_exists(&state, &caller, &scope, site_id.0, cust_item_code.0.as_deref(), cid_no.0, Some((uom_typeid.0, true))).await?))
     }
 
     /// Does a CID exist at a site for an item (and customer part)?
     #[requires(BasicAccess, errors(404))]
     #[oai(path = "/CID/CheckCIDExists", method = "get", operation_id = "itemCidGetCheckCIDExists")]
-    async fn cid_exists(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Query<Option<i64>>, item_id: Query<i64>, cust_item_code: Query<Option<String>>) -> ApiResult<Json<ExistsAnswer>> {
+    async fn cid_exists(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Query<Option<i64>>, item_id: Query<i64>, cust_item_code: Query<Option<String>>) -> ApiResult<Json<CidExistsAnswer>> {
         Ok(Json(service::cid_exists(&state, &caller, &scope, site_id.0, item_id.0, cust_item_code.0.as_deref()).await?))
     }
 
@@ -184,7 +184,7 @@ impl CidApi {
     /// Set a CIP's vendor
     #[requires(ItemEdit, errors(404))]
     #[oai(path = "/CID/VendorCode/CIP/:cip_no", method = "put", operation_id = "itemCidPutVendorCodeCIPByCipNo")]
-    async fn set_cip_vendor(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, cip_no: Path<i64>, vend_code: Query<String>) -> ApiResult<Json<CipVendor>> {
+    async fn set_cip_vendor(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, cip_no: Path<i64>, vend_code: Query<String>) -> ApiResult<Json<CipVendorChange>> {
         Ok(Json(service::set_cip_vendor(&state, &caller, &scope, cip_no.0, &vend_code.0).await?))
     }
 
@@ -238,7 +238,7 @@ impl CidV2Api {
     /// CID hold types
     #[requires(BasicAccess)]
     #[oai(path = "/CID/HoldType", method = "get", operation_id = "itemCidV2GetHoldType")]
-    async fn hold_types(&self) -> ApiResult<Json<Vec<HoldType>>> {
+    async fn hold_types(&self) -> ApiResult<Json<Vec<CidHoldType>>> {
         Ok(Json(service::hold_types()))
     }
 

@@ -277,14 +277,14 @@ pub struct CidAbc {
 
 /// A CID hold type (`GET api/V2/Item/CID/HoldType`).
 #[derive(Debug, Clone, Object)]
-pub struct HoldType {
+pub struct CidHoldType {
     pub cid_hold_type: i32,
     pub description: String,
 }
 
 /// One reason a check found.
 #[derive(Debug, Clone, Object, PartialEq, Eq, Serialize)]
-pub struct CheckReason {
+pub struct CidCheckReason {
     /// Stable code: `onHand`, `onOrder`, `backorder`, `onHold`, `kitParent`, `kitChild`, `kanban`.
     pub code: String,
     pub message: String,
@@ -297,12 +297,12 @@ pub struct ChangeItemMasterCheck {
     pub cid_no: i64,
     pub item_id: Option<i64>,
     pub ok: bool,
-    pub reasons: Vec<CheckReason>,
+    pub reasons: Vec<CidCheckReason>,
 }
 
 /// A kit a CID's CIP belongs to.
 #[derive(Debug, Clone, Object, FromRow, Serialize)]
-pub struct KitLink {
+pub struct CidKitLink {
     pub parent_cip_no: i64,
     pub parent_cip_code: String,
     pub parent_cid_no: Option<i64>,
@@ -321,12 +321,12 @@ pub struct KitCheck {
     /// Some CIP of the CID is a child of a kit.
     pub is_kit_child: bool,
     /// Every kit link the CID's CIPs take part in, as parent or child.
-    pub links: Vec<KitLink>,
+    pub links: Vec<CidKitLink>,
 }
 
 /// A kanban bin of a CID's CIP.
 #[derive(Debug, Clone, Object, FromRow, Serialize)]
-pub struct KanbanBinRef {
+pub struct CidKanbanBin {
     pub kanban_bin_id: i64,
     pub cip_no: i64,
     pub tool_code: String,
@@ -342,12 +342,12 @@ pub struct KanbanCheck {
     pub is_kanban: bool,
     /// CIPs of the CID whose replenishment type is Kanban (1).
     pub kanban_cip_count: i64,
-    pub bins: Vec<KanbanBinRef>,
+    pub bins: Vec<CidKanbanBin>,
 }
 
 /// The answer of the existence checks.
 #[derive(Debug, Clone, Object, Serialize)]
-pub struct ExistsAnswer {
+pub struct CidExistsAnswer {
     pub exists: bool,
     /// The CID found (the first by number when several match).
     pub cid_no: Option<i64>,
@@ -514,7 +514,7 @@ pub struct DuplicateCidSearch {
 
 /// A CIP's vendor after `PUT VendorCode/CIP/{cip_no}`.
 #[derive(Debug, Clone, Object, Serialize)]
-pub struct CipVendor {
+pub struct CipVendorChange {
     pub cip_no: i64,
     pub cid_no: Option<i64>,
     pub vend_code: String,

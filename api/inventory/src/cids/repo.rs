@@ -221,9 +221,9 @@ pub async fn dependents(tx: &mut TenantTx, cid_no: i64) -> Result<Dependents, sq
 }
 
 /// Every kit link in which a CIP of the CID is parent or child.
-pub async fn kit_links(tx: &mut TenantTx, cid_no: i64) -> Result<Vec<KitLink>, sqlx::Error> {
+pub async fn kit_links(tx: &mut TenantTx, cid_no: i64) -> Result<Vec<CidKitLink>, sqlx::Error> {
     sqlx::query_as!(
-        KitLink,
+        CidKitLink,
         r#"select k.parent_cip_no, pp.cip_code as parent_cip_code, pp.cid_no as parent_cid_no, k.child_cip_no, pc.cip_code as child_cip_code,
              pc.cid_no as child_cid_no, k.qty::float8 as "qty!"
            from kit_child k join cip pp on pp.cip_no = k.parent_cip_no join cip pc on pc.cip_no = k.child_cip_no
@@ -238,9 +238,9 @@ pub async fn kanban_cip_count(tx: &mut TenantTx, cid_no: i64) -> Result<i64, sql
     sqlx::query_scalar!(r#"select count(*) as "n!" from cip where cid_no = $1 and repl_type = 1"#, cid_no).fetch_one(&mut **tx).await
 }
 
-pub async fn kanban_bins(tx: &mut TenantTx, cid_no: i64) -> Result<Vec<KanbanBinRef>, sqlx::Error> {
+pub async fn kanban_bins(tx: &mut TenantTx, cid_no: i64) -> Result<Vec<CidKanbanBin>, sqlx::Error> {
     sqlx::query_as!(
-        KanbanBinRef,
+        CidKanbanBin,
         r#"select b.kanban_bin_id, b.cip_no, b.tool_code, b.bin_qty::float8 as "bin_qty!", b.bin_status
            from kanban_bin b join cip p on p.cip_no = b.cip_no where p.cid_no = $1 order by b.kanban_bin_id"#,
         cid_no

@@ -137,8 +137,8 @@ pub async fn by_item(state: &AppState, scope: &SiteScope, item_id: i64) -> ApiRe
     Ok(repo::by_item(&mut tx, scope.site_id(), item_id).await?)
 }
 
-pub fn hold_types() -> Vec<HoldType> {
-    HOLD_TYPES.iter().map(|(id, d)| HoldType { cid_hold_type: *id, description: (*d).to_owned() }).collect()
+pub fn hold_types() -> Vec<CidHoldType> {
+    HOLD_TYPES.iter().map(|(id, d)| CidHoldType { cid_hold_type: *id, description: (*d).to_owned() }).collect()
 }
 
 /// The history of a CID, with the history of the CIDs merged into it (their changes moved with them).
@@ -167,10 +167,10 @@ async fn site_scope(state: &AppState, caller: &Caller, current: &SiteScope, site
     }
 }
 
-fn answer(found: Option<repo::ExistsRow>) -> ExistsAnswer {
+fn answer(found: Option<repo::ExistsRow>) -> CidExistsAnswer {
     match found {
-        Some(r) => ExistsAnswer { exists: true, cid_no: Some(r.cid_no), cust_item_code: Some(r.cust_item_code), uom_typeid: Some(r.uom_typeid) },
-        None => ExistsAnswer { exists: false, cid_no: None, cust_item_code: None, uom_typeid: None },
+        Some(r) => CidExistsAnswer { exists: true, cid_no: Some(r.cid_no), cust_item_code: Some(r.cust_item_code), uom_typeid: Some(r.uom_typeid) },
+        None => CidExistsAnswer { exists: false, cid_no: None, cust_item_code: None, uom_typeid: None },
     }
 }
 
@@ -190,7 +190,7 @@ pub async fn cust_number_exists(
     code: Option<&str>,
     except: Option<i64>,
     uom: Option<(i32, bool)>,
-) -> ApiResult<ExistsAnswer> {
+) -> ApiResult<CidExistsAnswer> {
     let code = required_code(code)?;
     let scope = site_scope(state, caller, current, site_id).await?;
     let mut tx = scope.begin(&state.pool).await?;
@@ -198,7 +198,7 @@ pub async fn cust_number_exists(
 }
 
 /// Whether a CID of the site has this item (and, when given, this customer part).
-pub async fn cid_exists(state: &AppState, caller: &Caller, current: &SiteScope, site_id: Option<i64>, item_id: i64, code: Option<&str>) -> ApiResult<ExistsAnswer> {
+pub async fn cid_exists(state: &AppState, caller: &Caller, current: &SiteScope, site_id: Option<i64>, item_id: i64, code: Option<&str>) -> ApiResult<CidExistsAnswer> {
     let scope = site_scope(state, caller, current, site_id).await?;
     let mut tx = scope.begin(&state.pool).await?;
     let code = trimmed(&code.map(str::to_owned)).map(str::to_owned);
@@ -208,11 +208,11 @@ pub async fn cid_exists(state: &AppState, caller: &Caller, current: &SiteScope, 
 // ---------------------------------------------------------------------------------------------------------------
 // Dependency checks
 
-fn reasons_of(d: &repo::Dependents) -> Vec<CheckReason> {
+fn reasons_of(d: &repo::Dependents) -> Vec<CidCheckReason> {
     let mut out = Vec::new();
     let mut add = |code: &str, count: i64, what: &str| {
         if count > 0 {
-            out.push(CheckReason { code: code.to_owned(), message: format!("{count} {what}"), count });
+            out.push(CidCheckReason { code: code.to_owned(), message: format!("{count} {what}"), count });
         }
     };
     add("onHand", d.on_hand, "CIP(s) of this CID have quantity on hand.");
@@ -343,7 +343,7 @@ pub async fn set_cid_vendor(state: &AppState, caller: &Caller, current: &SiteSco
 }
 
 /// One CIP's vendor.
-pub async fn set_cip_vendor(state: &AppState, caller: &Caller, current: &SiteScope, cip_no: i64, vend_code: &str) -> ApiResult<CipVendor> {
+pub async fn set_cip_vendor(state: &AppState, caller: &Caller, current: &SiteScope, cip_no: i64, vend_code: &str) -> ApiResult<CipVendorChange> {
     let (scope, before) = records::load_visible(state, caller, current, EDIT, CIP_NOT_FOUND, |tx| Box::pin(repo::find_cip(tx, cip_no))).await?;
     let mut tx = scope.begin(&state.pool).await?;
     let code = check_vendor(&mut tx, scope.site_id(), vend_code).await?;
@@ -352,7 +352,7 @@ pub async fn set_cip_vendor(state: &AppState, caller: &Caller, current: &SiteSco
         audit::record(&mut tx, Some(caller), entry(&scope, "cip.vendor", ENTITY_CIP, cip_no, json!({"vend_code": {"from": before.vend_code, "to": code}}))).await?;
         tx.commit().await?;
     }
-    Ok(CipVendor { cip_no, cid_no: before.cid_no, vend_code: code })
+    Ok(CipVendorChange { cip_no, cid_no: before.cid_no, vend_code: code })
 }
 
 /// Audits the change of `before` (what changed, read back in the same transaction), commits, answers the CID.

@@ -126,7 +126,7 @@ impl CustomFieldApi {
     /// rows. Records of the current site only.
     #[requires(ItemEdit)]
     #[oai(path = "/CID/Custom/Update/Import", method = "post", operation_id = "itemCidPostCustomUpdateImport")]
-    async fn import(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, entity_type: Query<Option<EntityType>>, body: ImportFile) -> ApiResult<Json<ImportResult>> {
+    async fn import(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, entity_type: Query<Option<EntityType>>, body: ImportFile) -> ApiResult<Json<CustomImportResult>> {
         let file = match body {
             ImportFile::Csv(t) => service::ImportRows::Csv(t.0),
             ImportFile::Xlsx(b) => service::ImportRows::Xlsx(b.0),

@@ -9,6 +9,7 @@ use kernel::page_type;
 
 /// Which record a custom field belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize)]
+#[oai(rename = "CustomFieldEntityType")]
 pub enum EntityType {
     CID,
     CIP,
@@ -33,7 +34,7 @@ impl EntityType {
 /// How a value is checked: free text (up to `max_length`), a number, a date (stored `YYYY-MM-DD`; `MM/DD/YYYY` is
 /// accepted), or one of the field's possible values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum, Serialize)]
-#[oai(rename_all = "lowercase")]
+#[oai(rename = "CustomFieldType", rename_all = "lowercase")]
 pub enum FieldType {
     Text,
     Number,
@@ -232,7 +233,7 @@ pub struct CipCustomValuesInput {
 
 /// A row of an import that was refused (or a field of it).
 #[derive(Debug, Clone, Object, PartialEq, Eq)]
-pub struct ImportRefusal {
+pub struct CustomImportRefusal {
     /// Line of the file (the header is row 1).
     pub row: i64,
     /// The record key the row named (customer part, CIP code or number).
@@ -244,12 +245,12 @@ pub struct ImportRefusal {
 
 /// What an import did: rows applied in one transaction, every refused row with its reasons.
 #[derive(Debug, Clone, Object)]
-pub struct ImportResult {
+pub struct CustomImportResult {
     pub entity_type: EntityType,
     pub total_rows: i64,
     pub applied_rows: i64,
     pub refused_rows: i64,
-    pub refusals: Vec<ImportRefusal>,
+    pub refusals: Vec<CustomImportRefusal>,
 }
 
 /// A CID's 20 custom values (index 0 is custom1).

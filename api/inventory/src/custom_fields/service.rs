@@ -559,7 +559,7 @@ enum KeyColumn {
 /// record key (`cust_item_code` or `cid_no` for CIDs, `cip_code` or `cip_no` for CIPs) in the first column and a
 /// custom field (its label or `custom<n>`) in each other column. A blank cell leaves the value unchanged. Every row
 /// that fails a check is refused with its reasons; the other rows are applied, all in one transaction.
-pub async fn import(state: &AppState, caller: &Caller, scope: &SiteScope, entity: EntityType, file: ImportRows) -> ApiResult<ImportResult> {
+pub async fn import(state: &AppState, caller: &Caller, scope: &SiteScope, entity: EntityType, file: ImportRows) -> ApiResult<CustomImportResult> {
     let rows = read_rows(file)?;
     let Some((header, data)) = rows.split_first() else {
         return Err(ApiError::invalid("file", "empty", "The file is empty: its first row must name the columns."));
@@ -638,7 +638,7 @@ pub async fn import(state: &AppState, caller: &Caller, scope: &SiteScope, entity
             continue;
         }
         let key_text = keys[i].clone();
-        let refuse = |field: &str, error: String| ImportRefusal { row: row_no, key: Some(key_text.clone()).filter(|k| !k.is_empty()), field: field.to_owned(), error };
+        let refuse = |field: &str, error: String| CustomImportRefusal { row: row_no, key: Some(key_text.clone()).filter(|k| !k.is_empty()), field: field.to_owned(), error };
         let lookup = match key {
             KeyColumn::Code => key_text.to_lowercase(),
             KeyColumn::Number => key_text.parse::<i64>().map(|n| n.to_string()).unwrap_or_default(),
@@ -688,7 +688,7 @@ pub async fn import(state: &AppState, caller: &Caller, scope: &SiteScope, entity
         }
     }
     tx.commit().await?;
-    Ok(ImportResult { entity_type: entity, total_rows: applied + refused, applied_rows: applied, refused_rows: refused, refusals })
+    Ok(CustomImportResult { entity_type: entity, total_rows: applied + refused, applied_rows: applied, refused_rows: refused, refusals })
 }
 
 #[cfg(test)]
