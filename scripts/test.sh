@@ -202,6 +202,8 @@ else
 fi
 
 if [[ "${SKIP_RUST:-0}" != 1 ]]; then
+  # The S3-compatible server the file storage tests start (they fail, not skip, without it).
+  step "moto install (tests/s3, for the S3 file storage tests)" bash tests/s3/run-moto.sh install
   step "rust tests" rust_tests
   if [[ -x target/debug/asp ]]; then
     step "sqlx offline data (.sqlx) matches the database" sqlx_offline_data

@@ -23,6 +23,7 @@ pub type Apis = (
     people::Apis,
     vendors::Apis,
     catalog::Apis,
+    files::Apis,
     HealthApi,
 );
 

@@ -56,6 +56,17 @@ pub struct Settings {
     pub max_connections: usize,
     /// A client must send a request's headers within this time (also on an idle kept-alive connection).
     pub header_read_timeout_seconds: u64,
+    /// Where uploaded files are kept when no S3 bucket is configured (docs/files.md); created when missing.
+    pub files_dir: String,
+    /// The largest file one upload may carry (413 above it); at most `max_body_bytes`.
+    pub files_max_bytes: usize,
+    /// An S3-compatible bucket for files (the production choice): with `s3_bucket` set, files are kept there
+    /// instead of in `files_dir`. `s3_endpoint` unset means AWS itself.
+    pub s3_endpoint: Option<String>,
+    pub s3_bucket: Option<String>,
+    pub s3_region: String,
+    pub s3_access_key_id: Option<String>,
+    pub s3_secret_access_key: Option<String>,
 }
 
 // Secrets are never printed, not even in debug logs.
@@ -71,6 +82,11 @@ impl fmt::Debug for Settings {
             .field("oidc_client_id", &self.oidc_client_id)
             .field("oidc_client_secret", &self.oidc_client_secret.as_ref().map(|_| "<redacted>"))
             .field("environment_name", &self.environment_name)
+            .field("files_dir", &self.files_dir)
+            .field("s3_endpoint", &self.s3_endpoint)
+            .field("s3_bucket", &self.s3_bucket)
+            .field("s3_access_key_id", &self.s3_access_key_id.as_ref().map(|_| "<redacted>"))
+            .field("s3_secret_access_key", &self.s3_secret_access_key.as_ref().map(|_| "<redacted>"))
             .finish_non_exhaustive()
     }
 }
@@ -121,6 +137,11 @@ impl Settings {
         anyhow::ensure!(self.max_body_bytes >= 1024, "max_body_bytes must be at least 1024");
         anyhow::ensure!(self.max_connections >= 1, "max_connections must be at least 1");
         anyhow::ensure!(self.header_read_timeout_seconds >= 1, "header_read_timeout_seconds must be at least 1");
+        anyhow::ensure!(
+            (1024..=self.max_body_bytes).contains(&self.files_max_bytes),
+            "files_max_bytes must be between 1024 and max_body_bytes ({})",
+            self.max_body_bytes
+        );
         Ok(())
     }
 
@@ -186,12 +207,21 @@ mod tests {
             max_body_bytes: 1 << 20,
             max_connections: 16,
             header_read_timeout_seconds: 10,
+            files_dir: "data/files".into(),
+            files_max_bytes: 1 << 20,
+            s3_endpoint: Some("http://127.0.0.1:9000".into()),
+            s3_bucket: Some("asp".into()),
+            s3_region: "us-east-1".into(),
+            s3_access_key_id: Some("s3-key-id-value".into()),
+            s3_secret_access_key: Some("s3-secret-value".into()),
         };
         let shown = format!("{s:?}");
         assert!(!shown.contains("topsecret"));
         assert!(!shown.contains("ownersecret"));
         assert!(!shown.contains("must-not-leak"));
         assert!(!shown.contains("oidc-secret-value"));
+        assert!(!shown.contains("s3-key-id-value"));
+        assert!(!shown.contains("s3-secret-value"));
     }
 
     #[test]

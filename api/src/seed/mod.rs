@@ -7,6 +7,7 @@ use kernel::auth::password;
 use kernel::config::Settings;
 
 pub mod custom_fields;
+pub mod files;
 pub mod items;
 
 pub const DEMO_PASSWORD: &str = "Demo@pass1";
@@ -217,6 +218,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     }
     // ---- end of lookup records ----
     items::demo(&mut conn).await?;
+    files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
     Ok(())
 }

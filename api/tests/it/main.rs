@@ -24,3 +24,4 @@ mod probes;
 mod item_search;
 mod cids;
 mod custom_fields;
+mod files;

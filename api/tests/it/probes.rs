@@ -378,6 +378,14 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         // record of that site is read or written (the audit row of a bug report names the caller's real site).
         ("submitBugReport" | "logApplicationError", "site_code") => return Some(Skip("the reporter's own words about where it was, stored as text")),
         ("adminCreatePermission" | "adminUpdatePermission", "id") => return Some(Skip("roles and the permission catalogue are shared by every client")),
+        // CIDs (docs/cid.md): the history's id is a CID; the item master is the provider's one catalogue; ABC a fixed code.
+        ("itemCidGetAuditDetailById", "id") => return Some(Probe(Target::Tenant("cid".into()))),
+        ("itemCidPost" | "itemCidGetCheckCIDExists" | "itemCidPutItemMaster", "item_id") | ("itemCidV2GetItemMasterByItemId", "itemId") => return Some(Skip(PROVIDER_CATALOGUE)),
+        ("itemCidPost" | "itemCidPutABC", "curr_abc_class_type_id") => return Some(Skip("the ABC class, a fixed code (A 1 ... D 4), not a record")),
+        // Files (docs/files.md): a record's id is a CID's with the first entityType (CID), which the probes send.
+        ("fileGetEntityIDEntityTypeByIdAndType", "id") | ("fileGetDefault" | "fileDeleteFromEntity" | "filePostSearch", "entityID") => return Some(Probe(Target::Tenant("cid".into()))),
+        ("filePostInsert" | "filePutAzure", _) => return Some(Skip("a multipart upload, which the probes do not send; files.rs proves another site's record answers 404")),
+        (_, "file_classification_type_ID") | ("fileGetItemImages", "item_id") => return Some(Skip(PROVIDER_CATALOGUE)),
         _ => {}
     }
     // Provider tools: releases, glossary, developer help, jobs, error log and its filters, DDL capture, alert types.
@@ -403,6 +411,7 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
             "/V1/Site" | "/admin/sites" | "/V1/Cart/GetPunchinLocationsBySiteId" => Some(Probe(Target::Site)),
             "/V1/User" | "/admin/users" => Some(Probe(Target::User)),
             "/admin/roles" | "/admin/permissions" => Some(Skip("roles and the permission catalogue are shared by every client")),
+            b if b.starts_with("/V1/File/") => Some(Probe(Target::Tenant("file".into()))),
             _ => {
                 // /V1/<Table>/{id} and /V1/<Area>/<Table>/{id}: the segment is the table's name.
                 let table = snake(base.rsplit('/').next().unwrap());
