@@ -139,7 +139,7 @@ async fn main() -> anyhow::Result<()> {
     let calls: Vec<Call> = pick(n)
         .map(|i| {
             let code: Option<String> = rows[i].get("cust_item_code");
-            post(format!("{base}/api/V1/Item/CIP/QuickSearch/CustItemCode"), &token, serde_json::json!({"cust_item_code": code, "site_code": site}))
+            post(format!("{base}/api/V1/Item/CIP/QuickSearch/CustItemCode"), &token, serde_json::json!({"code": code, "site_code": site}))
         })
         .collect();
     results.push(("quick search: customer part", measure(&client, "quick search: customer part", &calls, "\"cip_no\"").await, 5.0));
@@ -162,6 +162,43 @@ async fn main() -> anyhow::Result<()> {
     typed.truncate(samples * 3);
     let calls: Vec<Call> = typed.iter().map(|t| get(format!("{base}/api/V1/ItemSearch/FreeText?text={}", enc(t)), &token)).collect();
     results.push(("free text, 3-12 typed characters", measure(&client, "free text, 3-12 typed characters", &calls, "\"cip_no\"").await, 15.0));
+
+    // The CIP search grid: a 50-row page, two filters and a sort, varied.
+    let filters = [
+        (serde_json::json!({"status_id": 1, "location": "B-"}), "cust_item_code"),
+        (serde_json::json!({"description": "BEARING", "has_on_hand": true}), "qty_on_hand"),
+        (serde_json::json!({"repl_type": 2, "below_min": true}), "cip_code"),
+        (serde_json::json!({"vend_code": "10452", "consigned": false}), "last_issue_date"),
+    ];
+    let calls: Vec<Call> = (0..samples)
+        .map(|i| {
+            let (filter, sort) = &filters[i % filters.len()];
+            let mut body = filter.clone();
+            body["pageNumber"] = serde_json::json!(i % 5);
+            body["pageSize"] = serde_json::json!(50);
+            body["sortField"] = serde_json::json!(sort);
+            body["sortDirection"] = serde_json::json!(if i % 2 == 0 { "asc" } else { "desc" });
+            post(format!("{base}/api/V1/Item/CIP/Search"), &token, body)
+        })
+        .collect();
+    results.push(("CIP search: 50 rows, two filters, a sort", measure(&client, "CIP search: 50 rows, two filters, a sort", &calls, "\"cip_no\"").await, 50.0));
+
+    // The export: 5,000 rows of twelve columns.
+    let columns: Vec<serde_json::Value> = ["cip_no", "cip_code", "cust_item_code", "cust_desc1", "cust_desc2", "location", "status_id", "qty_on_hand",
+        "qty_on_order", "min_qty", "max_qty", "vend_code"]
+        .iter()
+        .map(|c| serde_json::json!({"field": c, "header": c}))
+        .collect();
+    let calls: Vec<Call> = (0..10)
+        .map(|i| {
+            post(
+                format!("{base}/api/V1/Item/CIP/Search/Export"),
+                &token,
+                serde_json::json!({"pageNumber": 0, "pageSize": 50, "sortField": if i % 2 == 0 { "cip_code" } else { "cust_desc1" }, "sortDirection": "asc", "status_id": 1, "columns": columns}),
+            )
+        })
+        .collect();
+    results.push(("export: 5,000 rows", measure(&client, "export: 5,000 rows", &calls, "PK").await, 1000.0));
 
     let mut table = Vec::new();
     for (label, mut m, target) in results {
