@@ -4,7 +4,9 @@
 pub mod cids;
 pub mod cips;
 pub mod custom_fields;
+pub mod devices;
 pub mod item_search;
+pub mod locations;
 
 /// This area's API types (see `kernel::ApiSet`).
-pub type Apis = (cips::http::CipApi, item_search::http::ItemSearchApi, custom_fields::http::CustomFieldApi, cids::http::CidApi, cids::http::CidV2Api);
+pub type Apis = ((cips::http::CipApi, cips::http::CipSearchApi, cips::http::CipWriteApi, locations::http::LocationApi, devices::http::DeviceCipApi, devices::http::StationApi), item_search::http::ItemSearchApi, custom_fields::http::CustomFieldApi, cids::http::CidApi, cids::http::CidV2Api);

@@ -7,6 +7,7 @@ use kernel::auth::password;
 use kernel::config::Settings;
 
 pub mod custom_fields;
+pub mod devices;
 pub mod files;
 pub mod items;
 
@@ -218,6 +219,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     }
     // ---- end of lookup records ----
     items::demo(&mut conn).await?;
+    devices::demo(&mut conn).await?;
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
     Ok(())

@@ -25,3 +25,5 @@ mod item_search;
 mod cids;
 mod custom_fields;
 mod files;
+mod cips;
+mod devices;

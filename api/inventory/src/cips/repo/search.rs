@@ -1,0 +1,218 @@
+//! The CIP searches: SQL assembled from allow-listed parts, one condition per given filter, so that at a million
+//! CIPs each search's plan uses the index of the filters it has (docs/cip.md, "Speed"). Caller text only ever
+//! travels as bound parameters.
+
+use sqlx::postgres::PgArguments;
+use sqlx::query::Query;
+use sqlx::{Postgres, Row};
+use tenancy::TenantTx;
+
+use kernel::listing::{self, Page};
+
+use crate::cips::model::{CipMin1, CipPick, CipRow, SubFilterValue};
+
+/// A validated search: the site and the normalised filters (texts upper case; patterns escaped for `like`).
+#[derive(Debug, Clone, Default)]
+pub struct SearchFilter {
+    pub site_id: i64,
+    pub cip_no: Option<i64>,
+    pub cid_no: Option<i64>,
+    pub item_id: Option<i64>,
+    pub status_id: Option<i32>,
+    /// `like` pattern (prefix%).
+    pub cip_code: Option<String>,
+    pub cust_item_code: Option<String>,
+    pub location: Option<String>,
+    /// `like` pattern (%text%), upper case.
+    pub description: Option<String>,
+    pub text: Option<String>,
+    pub vend_code: Option<String>,
+    pub repl_type: Option<i32>,
+    pub consigned: Option<bool>,
+    pub dispensing: Option<bool>,
+    pub keep_full: Option<bool>,
+    pub below_min: Option<bool>,
+    pub has_on_hand: Option<bool>,
+}
+
+enum Arg {
+    I64(i64),
+    I32(i32),
+    Text(String),
+    Bool(bool),
+}
+
+/// `where` text and its parameters, `$1..$n` in order.
+struct Where {
+    sql: String,
+    args: Vec<Arg>,
+}
+
+impl Where {
+    fn new(site_id: i64) -> Self {
+        Self { sql: "c.site_id = $1".to_owned(), args: vec![Arg::I64(site_id)] }
+    }
+    /// Adds `clause` with its `?` replaced by the next parameter.
+    fn and(&mut self, clause: &str, arg: Arg) {
+        self.args.push(arg);
+        self.sql.push_str(" and ");
+        self.sql.push_str(&clause.replace('?', &format!("${}", self.args.len())));
+    }
+    /// Adds a clause without a parameter (from this file only).
+    fn and_fixed(&mut self, clause: &str) {
+        self.sql.push_str(" and ");
+        self.sql.push_str(clause);
+    }
+    fn bind<'q>(self, mut q: Query<'q, Postgres, PgArguments>) -> Query<'q, Postgres, PgArguments> {
+        for a in self.args {
+            q = match a {
+                Arg::I64(v) => q.bind(v),
+                Arg::I32(v) => q.bind(v),
+                Arg::Text(v) => q.bind(v),
+                Arg::Bool(v) => q.bind(v),
+            };
+        }
+        q
+    }
+}
+
+fn conditions(f: &SearchFilter) -> Where {
+    let mut w = Where::new(f.site_id);
+    if let Some(v) = f.cip_no {
+        w.and("c.cip_no = ?", Arg::I64(v));
+    }
+    if let Some(v) = f.cid_no {
+        w.and("c.cid_no = ?", Arg::I64(v));
+    }
+    if let Some(v) = f.item_id {
+        w.and("c.item_id = ?", Arg::I64(v));
+    }
+    if let Some(v) = f.status_id {
+        w.and("c.status_id = ?", Arg::I32(v));
+    }
+    if let Some(v) = &f.cip_code {
+        w.and("upper(c.cip_code) like ?", Arg::Text(v.clone()));
+    }
+    if let Some(v) = &f.cust_item_code {
+        w.and("upper(c.cust_item_code) like ?", Arg::Text(v.clone()));
+    }
+    if let Some(v) = &f.location {
+        w.and("upper(c.location) like ?", Arg::Text(v.clone()));
+    }
+    if let Some(v) = &f.description {
+        // search_text (codes and descriptions, upper case) has the trigram index; the second test keeps the match to
+        // the descriptions.
+        w.and("c.search_text like ?", Arg::Text(v.clone()));
+        w.and("upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like ?", Arg::Text(v.clone()));
+    }
+    if let Some(v) = &f.text {
+        w.and("c.search_text like ?", Arg::Text(v.clone()));
+    }
+    if let Some(v) = &f.vend_code {
+        w.and("c.vend_code = ?", Arg::Text(v.clone()));
+    }
+    if let Some(v) = f.repl_type {
+        w.and("c.repl_type = ?", Arg::I32(v));
+    }
+    if let Some(v) = f.consigned {
+        w.and("c.consigned = ?", Arg::Bool(v));
+    }
+    if let Some(v) = f.dispensing {
+        w.and("c.dispensing = ?", Arg::Bool(v));
+    }
+    if let Some(v) = f.keep_full {
+        w.and("c.keep_full = ?", Arg::Bool(v));
+    }
+    match f.below_min {
+        Some(true) => w.and_fixed("c.min_qty is not null and c.qty_on_hand < c.min_qty"),
+        Some(false) => w.and_fixed("(c.min_qty is null or c.qty_on_hand >= c.min_qty)"),
+        None => {}
+    }
+    match f.has_on_hand {
+        Some(true) => w.and_fixed("c.qty_on_hand > 0"),
+        Some(false) => w.and_fixed("c.qty_on_hand <= 0"),
+        None => {}
+    }
+    w
+}
+
+const ROW_COLUMNS: &str = "c.cip_no, c.cid_no, c.item_id, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.status_id,
+    c.location, c.loc_seg1, c.loc_seg2, c.loc_seg3, c.loc_seg4, c.loc_seg5,
+    c.qty_on_hand::float8 as qty_on_hand, c.qty_avail::float8 as qty_avail, c.qty_on_hold::float8 as qty_on_hold,
+    c.qty_on_order::float8 as qty_on_order, c.qty_backorder::float8 as qty_backorder,
+    c.min_qty::float8 as min_qty, c.max_qty::float8 as max_qty, c.lot_qty::float8 as lot_qty, c.reorder_qty::float8 as reorder_qty,
+    c.repl_type, c.keep_full, c.consigned, c.dispensing, c.vend_code, c.cust_avg_cost::float8 as cust_avg_cost,
+    (c.usage1 + c.usage2 + c.usage3 + c.usage4 + c.usage5 + c.usage6 + c.usage7 + c.usage8 + c.usage9 + c.usage10 + c.usage11
+     + c.usage12 + c.usage13)::float8 as annual_usage,
+    c.last_issue_date, c.last_receipt_date, c.updated_at";
+
+const PICK_COLUMNS: &str = "c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
+    c.qty_on_hand::float8 as qty_on_hand, c.status_id, c.cust_avg_cost::float8 as cust_avg_cost";
+
+const MIN1_COLUMNS: &str = "c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.status_id";
+
+/// The search grid: one page and the total (up to the cap).
+pub async fn rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipRow>, i64), sqlx::Error> {
+    let w = conditions(f);
+    let base = format!("select {ROW_COLUMNS} from cip c where {}", w.sql);
+    listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
+}
+
+/// The picker's rows of the search.
+pub async fn picks(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipPick>, i64), sqlx::Error> {
+    let w = conditions(f);
+    let base = format!("select {PICK_COLUMNS} from cip c where {}", w.sql);
+    listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
+}
+
+pub async fn min1(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipMin1>, i64), sqlx::Error> {
+    let w = conditions(f);
+    let base = format!("select {MIN1_COLUMNS} from cip c where {}", w.sql);
+    listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
+}
+
+/// Most distinct values a column filter lists.
+pub const SUB_FILTER_LIMIT: i64 = 500;
+
+/// Distinct values (as text) of `column` (from the service's allow-list) over the search's rows, with their counts;
+/// at most [`SUB_FILTER_LIMIT`] + 1 so the caller can tell the list was cut.
+pub async fn distinct_values(tx: &mut TenantTx, f: &SearchFilter, column: &'static str, starts_with: Option<&str>) -> Result<Vec<SubFilterValue>, sqlx::Error> {
+    let mut w = conditions(f);
+    if let Some(prefix) = starts_with {
+        w.and(&format!("upper(c.{column}::text) like ?"), Arg::Text(prefix.to_owned()));
+    }
+    let sql = format!(
+        "select c.{column}::text as value, count(*) as count from cip c where {} group by 1 order by 1 nulls first limit {}",
+        w.sql,
+        SUB_FILTER_LIMIT + 1
+    );
+    let rows = w.bind(sqlx::query(&sql)).fetch_all(&mut **tx).await?;
+    rows.iter().map(|r| Ok(SubFilterValue { value: r.try_get("value")?, count: r.try_get("count")? })).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_given_filters_become_conditions_and_values_are_parameters() {
+        let w = conditions(&SearchFilter { site_id: 7, ..Default::default() });
+        assert_eq!(w.sql, "c.site_id = $1");
+        let w = conditions(&SearchFilter {
+            site_id: 7,
+            status_id: Some(1),
+            location: Some("A-01%".into()),
+            description: Some("%BEARING%".into()),
+            below_min: Some(true),
+            ..Default::default()
+        });
+        assert_eq!(
+            w.sql,
+            "c.site_id = $1 and c.status_id = $2 and upper(c.location) like $3 and c.search_text like $4 \
+             and upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like $5 \
+             and c.min_qty is not null and c.qty_on_hand < c.min_qty"
+        );
+        assert_eq!(w.args.len(), 5);
+        assert!(!w.sql.contains("A-01"), "values never enter the text");
+    }
+}
