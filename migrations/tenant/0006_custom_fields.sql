@@ -1,14 +1,15 @@
 -- Custom fields (../shared/design/domain.md section 2, spec 3 section 3): per site 20 definitions for CID and 20 for
 -- CIP. A definition names slot `field_no` of cid.custom1..20 or cip.custom1..20; values stay in those columns and
--- are validated against the definition by the service (docs/cid.md).
+-- are validated against the definition by the service (docs/cid.md). entity_type (CID, CIP) and field_type (text,
+-- number, date, list) are enumerations of the API, checked there, like every other text code of the tenant tables.
 
 create table custom_field_definition (
     custom_field_definition_id bigint generated always as identity primary key,
     site_id bigint not null,
-    entity_type text not null check (entity_type in ('CID', 'CIP')),
+    entity_type text not null,
     field_no int not null check (field_no between 1 and 20),
-    label text not null check (length(label) between 1 and 50),
-    field_type text not null default 'text' check (field_type in ('text', 'number', 'date', 'list')),
+    label text not null check (length(label) >= 1),
+    field_type text not null default 'text',
     is_required boolean not null default false,
     is_visible boolean not null default true,
     max_length int check (max_length between 1 and 500),

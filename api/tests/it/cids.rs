@@ -223,6 +223,7 @@ async fn creating_a_cid_with_its_first_cip_checks_every_rule_and_audits_both() {
     let app = TestApp::spawn().await;
     let buyer = app.login("buyer").await;
     let north = app.site_id("ACME-NORTH").await;
+    sqlx::query("delete from asp.site_location_segment where site_id = $1").bind(north).execute(&app.pool).await.unwrap();
     sqlx::query("insert into asp.site_location_segment (site_id, seg_no, seg_name, seg_length) values ($1, 1, 'Aisle', 2), ($1, 2, 'Rack', 2), ($1, 3, 'Shelf', 3)")
         .bind(north)
         .execute(&app.pool)

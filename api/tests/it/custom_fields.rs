@@ -343,3 +343,67 @@ async fn an_import_applies_the_valid_rows_and_reports_every_refused_one() {
     let (status, _) = import(&app, &buyer, "", "text/csv", Vec::new()).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn a_custom_field_administrator_of_one_site_reaches_no_definition_or_value_of_another() {
+    let app = TestApp::spawn().await;
+    // The buyer becomes an administrator at ACME-NORTH only (CustomFieldAdmin there, not at ACME-SOUTH).
+    sqlx::query(
+        "insert into asp.user_site_role (asp_users_id, site_id, security_role_id)
+         select u.asp_users_id, s.site_id, r.security_role_id from asp.asp_users u, asp.site s, asp.security_role r
+         where u.user_id = 'buyer' and s.site_code = 'ACME-NORTH' and r.role_name = 'Administrator'",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let buyer = app.login("buyer").await;
+    let south_def: i64 = sqlx::query_scalar(
+        "select d.custom_field_definition_id from client_acme.custom_field_definition d join asp.site s using (site_id)
+         where s.site_code = 'ACME-SOUTH' and d.entity_type = 'CID' and d.field_no = 1",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    let south_value: i64 = sqlx::query_scalar("select min(custom_field_value_possible_id) from client_acme.custom_field_value_possible where custom_field_definition_id = $1")
+        .bind(south_def)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    // A definition id of the other client: the buyer's client schema has its own rows of every number, so an id
+    // above them all names only GEA's records (planted like the cross-tenant probes do).
+    let digest = || async {
+        sqlx::query_scalar::<_, String>(
+            "select md5(coalesce(string_agg(d::text, ',' order by d.custom_field_definition_id), '') ||
+                        (select coalesce(string_agg(p::text, ',' order by p.custom_field_value_possible_id), '') from client_acme.custom_field_value_possible p))
+             from client_acme.custom_field_definition d",
+        )
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+    };
+    let before = digest().await;
+
+    // Own site: allowed.
+    let north_def: i64 = sqlx::query_scalar(
+        "select d.custom_field_definition_id from client_acme.custom_field_definition d join asp.site s using (site_id)
+         where s.site_code = 'ACME-NORTH' and d.entity_type = 'CID' and d.field_no = 1",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    let a = app.get(&format!("/api/V1/Item/CID/CustomValuePossible?custom_field_definition_id={north_def}"), &buyer).await;
+    assert_eq!(a.status, StatusCode::OK);
+
+    for (method, path, body) in [
+        ("PUT", "/api/V1/Item/CID/Custom/Update", json!({"custom_field_definition_id": south_def, "label": "Taken Over", "field_type": "text"})),
+        ("POST", "/api/V1/Item/CID/CustomPossibleValue", json!({"custom_field_definition_id": south_def, "custom_field_value": "NEW"})),
+        ("PUT", "/api/V1/Item/CID/CustomValuePossible", json!({"custom_field_value_possible_id": south_value, "custom_field_value": "X"})),
+        ("PUT", "/api/V1/Item/CID/CustomValuePossible/Update", json!({"values": [{"custom_field_value_possible_id": south_value, "custom_field_value": "X"}]})),
+        ("PUT", "/api/V1/Item/CID/CustomValuePossible/Visibility?is_visible=false", json!({"custom_field_value_possible_ids": [south_value]})),
+        ("PUT", "/api/V1/Item/CID/Custom/Update", json!({"custom_field_definition_id": 987654321, "label": "Nowhere", "field_type": "text"})),
+    ] {
+        let a = app.request(method.parse().unwrap(), path, Some(&buyer), Some(body)).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{method} {path}: {:?}", a.body);
+    }
+    assert_eq!(digest().await, before);
+}

@@ -382,6 +382,10 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         ("itemCidGetAuditDetailById", "id") => return Some(Probe(Target::Tenant("cid".into()))),
         ("itemCidPost" | "itemCidGetCheckCIDExists" | "itemCidPutItemMaster", "item_id") | ("itemCidV2GetItemMasterByItemId", "itemId") => return Some(Skip(PROVIDER_CATALOGUE)),
         ("itemCidPost" | "itemCidPutABC", "curr_abc_class_type_id") => return Some(Skip("the ABC class, a fixed code (A 1 ... D 4), not a record")),
+        ("itemCidPutCustomUpdate" | "itemCidPostCustomPossibleValue" | "itemCidPutCustomValuePossible" | "itemCidPutCustomValuePossibleUpdate"
+        | "itemCidPutCustomValuePossibleVisibility", _) => {
+            return Some(Skip("CustomFieldAdmin, which no probe user holds; custom_fields.rs proves another site's definitions and values answer 404 unchanged"))
+        }
         // Files (docs/files.md): a record's id is a CID's with the first entityType (CID), which the probes send.
         ("fileGetEntityIDEntityTypeByIdAndType", "id") | ("fileGetDefault" | "fileDeleteFromEntity" | "filePostSearch", "entityID") => return Some(Probe(Target::Tenant("cid".into()))),
         ("filePostInsert" | "filePutAzure", _) => return Some(Skip("a multipart upload, which the probes do not send; files.rs proves another site's record answers 404")),

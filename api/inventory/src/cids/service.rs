@@ -191,8 +191,9 @@ pub async fn cust_number_exists(
     except: Option<i64>,
     uom: Option<(i32, bool)>,
 ) -> ApiResult<CidExistsAnswer> {
-    let code = required_code(code)?;
+    // The site first: a site the caller may not use answers 404 whatever else the request lacks.
     let scope = site_scope(state, caller, current, site_id).await?;
+    let code = required_code(code)?;
     let mut tx = scope.begin(&state.pool).await?;
     Ok(answer(repo::with_code(&mut tx, scope.site_id(), &code, except, uom).await?))
 }
