@@ -363,14 +363,6 @@ pub async fn cip_code_taken(tx: &mut TenantTx, site_id: i64, cip_code: &str) -> 
         .await
 }
 
-/// The site's location segments (seg_no, name, length), in order.
-pub async fn location_segments(tx: &mut TenantTx, site_id: i64) -> Result<Vec<(i32, String, i32)>, sqlx::Error> {
-    let rows = sqlx::query!("select seg_no, seg_name, seg_length from asp.site_location_segment where site_id = $1 order by seg_no", site_id)
-        .fetch_all(&mut **tx)
-        .await?;
-    Ok(rows.into_iter().map(|r| (r.seg_no, r.seg_name, r.seg_length)).collect())
-}
-
 pub struct NewCid<'a> {
     pub site_id: i64,
     pub item_id: i64,

@@ -376,37 +376,6 @@ async fn finish(state: &AppState, caller: &Caller, current: &SiteScope, scope: &
 // ---------------------------------------------------------------------------------------------------------------
 // Creating a CID with its first CIP
 
-/// `location` split into the site's segments (`-` between them; a site without named segments takes the location
-/// as one segment of at most 60 characters). Answers the normalised location and 5 segments.
-pub fn split_location(location: &str, segments: &[(i32, String, i32)]) -> Result<(String, Vec<Option<String>>), String> {
-    let loc = location.trim();
-    if segments.is_empty() {
-        if loc.chars().count() > 60 {
-            return Err("Location can be at most 60 characters.".into());
-        }
-        let mut segs = vec![Some(loc.to_owned())];
-        segs.resize(5, None);
-        return Ok((loc.to_owned(), segs));
-    }
-    let parts: Vec<&str> = loc.split('-').map(str::trim).collect();
-    if parts.len() > segments.len() {
-        let names: Vec<&str> = segments.iter().map(|s| s.1.as_str()).collect();
-        return Err(format!("Location has {} segments; this site's locations have at most {} ({}).", parts.len(), segments.len(), names.join("-")));
-    }
-    let mut segs = Vec::with_capacity(5);
-    for (part, (_, name, len)) in parts.iter().zip(segments) {
-        if part.is_empty() {
-            return Err(format!("Location segment {name} is empty."));
-        }
-        if part.chars().count() > usize::try_from(*len).unwrap_or(0) {
-            return Err(format!("Location segment {name} can be at most {len} characters."));
-        }
-        segs.push(Some((*part).to_owned()));
-    }
-    segs.resize(5, None);
-    Ok((parts.join("-"), segs))
-}
-
 /// Creates a CID and its first CIP at the transaction's site, inside the caller's transaction (the item-add
 /// requisition creates them in its own): every rule of [`create`], audited, not committed.
 pub async fn create_in(tx: &mut TenantTx, caller: &Caller, scope: &SiteScope, input: &CidNew) -> ApiResult<CidCreated> {
@@ -440,11 +409,16 @@ pub async fn create_in(tx: &mut TenantTx, caller: &Caller, scope: &SiteScope, in
         Some(v) => Some(check_vendor(tx, site_id, v).await?),
         None => None,
     };
+    // The site's location segments decide how the location splits (the locations resource's one rule).
     let (location, segments) = match location {
         Some(l) => {
-            let segs = repo::location_segments(tx, site_id).await?;
-            let (loc, parts) = split_location(&l, &segs).map_err(|m| ApiError::invalid("location", "invalid", &m))?;
-            (Some(loc), parts)
+            let mut p = Problems::default();
+            let parsed = crate::locations::service::check_into(tx, "location", &l, &mut p).await?;
+            p.check()?;
+            match parsed {
+                Some(parsed) => (Some(parsed.location), parsed.segments.to_vec()),
+                None => (None, vec![None; 5]),
+            }
         }
         None => (None, vec![None; 5]),
     };
@@ -577,22 +551,6 @@ pub async fn merge(state: &AppState, caller: &Caller, current: &SiteScope, prima
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn segs() -> Vec<(i32, String, i32)> {
-        vec![(1, "Aisle".into(), 2), (2, "Rack".into(), 2), (3, "Shelf".into(), 3)]
-    }
-
-    #[test]
-    fn locations_split_into_the_sites_segments() {
-        let (loc, parts) = split_location(" A - 01-002 ", &segs()).unwrap();
-        assert_eq!(loc, "A-01-002");
-        assert_eq!(parts, vec![Some("A".into()), Some("01".into()), Some("002".into()), None, None]);
-        assert!(split_location("A-01-002-9", &segs()).unwrap_err().contains("at most 3"));
-        assert!(split_location("AAA-01", &segs()).unwrap_err().contains("Aisle"));
-        assert!(split_location("A--1", &segs()).unwrap_err().contains("empty"));
-        let (loc, parts) = split_location("BIN 7-X", &[]).unwrap();
-        assert_eq!((loc.as_str(), parts[0].as_deref(), parts[1].as_deref()), ("BIN 7-X", Some("BIN 7-X"), None));
-    }
 
     #[test]
     fn reasons_name_each_dependency_with_its_count() {
