@@ -31,6 +31,15 @@ enum Command {
         /// The demo clients, sites and users listed in the README.
         #[arg(long)]
         demo: bool,
+        /// Fill one site with this many generated CIPs (and their CIDs and item-master parts), for benchmarks.
+        #[arg(long, value_name = "N")]
+        volume: Option<i64>,
+        /// The client of --volume.
+        #[arg(long, default_value = "ACME", requires = "volume")]
+        client: String,
+        /// The site of --volume.
+        #[arg(long, default_value = "ACME-NORTH", requires = "volume")]
+        site: String,
     },
     /// Print the OpenAPI document (needs no database).
     Openapi,
@@ -110,10 +119,15 @@ async fn run(command: Command) -> anyhow::Result<()> {
             println!("created client {} (id {}) in schema {}", client.code, client.client_id, client.schema);
             Ok(())
         }
-        Command::Seed { demo } => {
-            anyhow::ensure!(demo, "only --demo is available");
-            crate::seed::demo(&settings).await?;
-            println!("demo data ready (users listed in README.md, password Demo@pass1)");
+        Command::Seed { demo, volume, client, site } => {
+            anyhow::ensure!(demo || volume.is_some(), "say what to load: --demo, --volume N, or both");
+            if demo {
+                crate::seed::demo(&settings).await?;
+                println!("demo data ready (users listed in README.md, password Demo@pass1)");
+            }
+            if let Some(cips) = volume {
+                crate::seed::volume::run(&settings, &crate::seed::volume::VolumeOptions { cips, client, site, progress: true }).await?;
+            }
             Ok(())
         }
         Command::Openapi => Ok(()),

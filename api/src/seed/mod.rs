@@ -10,6 +10,7 @@ pub mod custom_fields;
 pub mod devices;
 pub mod files;
 pub mod items;
+pub mod volume;
 
 pub const DEMO_PASSWORD: &str = "Demo@pass1";
 

@@ -24,6 +24,7 @@ mod probes;
 mod item_search;
 mod cids;
 mod custom_fields;
+mod item_master;
 mod files;
 mod cips;
 mod devices;
