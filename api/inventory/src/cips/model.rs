@@ -289,12 +289,48 @@ pub struct CipSearchExport {
     pub columns: Vec<ExportColumn>,
 }
 
+/// The columns the grid's column filter may list.
+#[derive(poem_openapi::Enum, Clone, Copy, Debug, PartialEq, Eq)]
+#[oai(rename_all = "snake_case")]
+pub enum SubFilterField {
+    StatusId,
+    ReplType,
+    Location,
+    LocSeg1,
+    LocSeg2,
+    LocSeg3,
+    LocSeg4,
+    LocSeg5,
+    VendCode,
+    Consigned,
+    Dispensing,
+    KeepFull,
+}
+
+impl SubFilterField {
+    /// The column it lists.
+    pub fn column(self) -> &'static str {
+        match self {
+            Self::StatusId => "status_id",
+            Self::ReplType => "repl_type",
+            Self::Location => "location",
+            Self::LocSeg1 => "loc_seg1",
+            Self::LocSeg2 => "loc_seg2",
+            Self::LocSeg3 => "loc_seg3",
+            Self::LocSeg4 => "loc_seg4",
+            Self::LocSeg5 => "loc_seg5",
+            Self::VendCode => "vend_code",
+            Self::Consigned => "consigned",
+            Self::Dispensing => "dispensing",
+            Self::KeepFull => "keep_full",
+        }
+    }
+}
+
 /// Distinct values of one column for the grid's column filter.
 #[derive(Object, Clone, Debug)]
 pub struct SubFilterRequest {
-    /// One of: status_id, repl_type, location, loc_seg1 ... loc_seg5, vend_code, consigned, dispensing, keep_full.
-    #[oai(validator(max_length = 40))]
-    pub field: String,
+    pub field: SubFilterField,
     /// Only values starting with this (case-insensitive).
     #[oai(validator(max_length = 100))]
     pub starts_with: Option<String>,

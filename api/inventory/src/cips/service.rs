@@ -92,22 +92,6 @@ pub const REPLENISH_SORT: SortSpec = SortSpec {
     default_descending: false,
 };
 
-/// Columns the grid's column filter may list (name the caller sends, column).
-const SUB_FILTER_FIELDS: &[(&str, &str)] = &[
-    ("status_id", "status_id"),
-    ("repl_type", "repl_type"),
-    ("location", "location"),
-    ("loc_seg1", "loc_seg1"),
-    ("loc_seg2", "loc_seg2"),
-    ("loc_seg3", "loc_seg3"),
-    ("loc_seg4", "loc_seg4"),
-    ("loc_seg5", "loc_seg5"),
-    ("vend_code", "vend_code"),
-    ("consigned", "consigned"),
-    ("dispensing", "dispensing"),
-    ("keep_full", "keep_full"),
-];
-
 pub fn repl_type_name(t: i32) -> &'static str {
     match t {
         REPL_KANBAN => "Kanban",
@@ -655,11 +639,7 @@ pub async fn min1_search(state: &AppState, caller: &Caller, current: &SiteScope,
 
 /// Distinct values of an allow-listed column over the search's rows (the grid's column filter).
 pub async fn sub_filter(state: &AppState, caller: &Caller, current: &SiteScope, request: &SubFilterRequest) -> ApiResult<SubFilterAnswer> {
-    let column = SUB_FILTER_FIELDS
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(request.field.trim()))
-        .map(|(_, c)| *c)
-        .ok_or_else(|| ApiError::invalid("field", "invalidField", &format!("Filtering by {} is not supported.", request.field.trim())))?;
+    let column = request.field.column();
     let (scope, filter) = resolve_filter(state, caller, current, &request.filter).await?;
     let starts = trimmed(&request.starts_with).map(prefix_pattern);
     let mut tx = scope.begin(&state.pool).await?;
