@@ -253,4 +253,12 @@ mod tests {
         s.environment_name = "PROD".into();
         assert!(s.validate().is_ok());
     }
+
+    #[test]
+    fn a_file_limit_above_the_body_limit_is_refused() {
+        let mut s = Settings::load().expect("defaults load");
+        assert!(s.files_max_bytes <= s.max_body_bytes && s.validate().is_ok());
+        s.files_max_bytes = s.max_body_bytes + 1;
+        assert!(s.validate().is_err());
+    }
 }

@@ -352,7 +352,7 @@ pub async fn search(
           and ($5::text is null or file_name ilike $5 or description ilike $5 or file_notes ilike $5)
           and ($6::boolean is null or is_image = $6)
           and ($7::int is null or file_classification_type_id = $7)";
-    kernel::listing::fetch_page(&mut **tx, base, page, |q| {
+    kernel::listing::fetch_page(tx, base, page, |q| {
         q.bind(site_id).bind(entity_type).bind(entity_id).bind(name_pattern).bind(text_pattern).bind(is_image).bind(classification).bind(include_versions)
     })
     .await
