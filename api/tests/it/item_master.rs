@@ -159,11 +159,13 @@ async fn the_item_master_of_a_cid_is_answered_only_for_a_cid_the_caller_may_see(
     assert_eq!(a.status, StatusCode::NOT_FOUND);
     assert_eq!(a.body["message"], "The CID you are trying to find does not exist.");
 
-    // A CID without an item-master record.
-    sqlx::query("update client_acme.cid set item_id = null where cid_no = $1").bind(cid_no).execute(&app.pool).await.unwrap();
-    let a = app.get(&format!("{BASE}/CID/{cid_no}"), &buyer).await;
-    assert_eq!(a.status, StatusCode::NOT_FOUND);
-    assert_eq!(a.body["message"], "This CID is not linked to an item master record.");
+    // A CID without an item-master record, or pointing at one that is not there (no foreign key across schemas).
+    for item in [None, Some(987_654_321_i64)] {
+        sqlx::query("update client_acme.cid set item_id = $2 where cid_no = $1").bind(cid_no).bind(item).execute(&app.pool).await.unwrap();
+        let a = app.get(&format!("{BASE}/CID/{cid_no}"), &buyer).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{item:?}");
+        assert_eq!(a.body["message"], "This CID is not linked to an item master record.");
+    }
 }
 
 #[tokio::test]

@@ -103,7 +103,10 @@ pub async fn of_cid(state: &AppState, caller: &Caller, scope: &SiteScope, cid_no
     let item_id = cid.item_id.ok_or_else(|| ApiError::not_found(CID_WITHOUT_ITEM))?;
     // The CID points into the shared schema without a foreign key (schemas are separate); a dangling id is a CID
     // without an item-master record.
-    let item = get(state, item_id).await.map_err(|_| ApiError::not_found(CID_WITHOUT_ITEM))?;
+    let item = match get(state, item_id).await {
+        Err(ApiError::NotFound(_)) => return Err(ApiError::not_found(CID_WITHOUT_ITEM)),
+        other => other?,
+    };
     Ok(ItemMasterOfCid { item, cid_no: cid.cid_no, site_id: cid.site_id, cust_item_code: cid.cust_item_code })
 }
 
