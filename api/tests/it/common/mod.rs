@@ -50,10 +50,29 @@ fn template_name() -> String {
         h.update(m.version.to_le_bytes());
         h.update(&m.checksum);
     }
-    h.update(include_bytes!("../../../src/seed/mod.rs"));
-    h.update(include_bytes!("../../../src/seed/items.rs"));
+    // Every file of the demo seed (and its assets), read at run time so a new seed file cannot be forgotten here.
+    let seed_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/seed");
+    let mut files: Vec<_> = walk(&seed_dir);
+    files.sort();
+    for f in files {
+        h.update(f.strip_prefix(&seed_dir).unwrap_or(&f).to_string_lossy().as_bytes());
+        h.update(std::fs::read(&f).unwrap_or_default());
+    }
     let digest = h.finalize();
     format!("asp_tmpl_{}", digest.iter().take(6).map(|b| format!("{b:02x}")).collect::<String>())
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
 }
 
 fn init_logs() {
