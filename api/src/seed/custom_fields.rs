@@ -6,7 +6,8 @@ use anyhow::Context;
 use sqlx::PgConnection;
 
 /// (entity_type, field_no, label, field_type, required, max_length, possible values)
-const FIELDS: &[(&str, i32, &str, &str, bool, Option<i32>, &[(&str, &str)])] = &[
+type Field = (&'static str, i32, &'static str, &'static str, bool, Option<i32>, &'static [(&'static str, &'static str)]);
+const FIELDS: &[Field] = &[
     ("CID", 1, "Storeroom Zone", "list", false, None, &[("MAIN", "Main storeroom"), ("CAGE", "Secure cage"), ("YARD", "Outside yard"), ("OLD", "Former annex")]),
     ("CID", 2, "Last Engineering Review", "date", false, None, &[]),
     ("CID", 3, "Buyer Note", "text", false, Some(60), &[]),

@@ -78,6 +78,7 @@ impl CidApi {
     /// Does a customer item number exist at a site with a different unit of measure?
     #[requires(BasicAccess, errors(404))]
     #[oai(path = "/CID/CheckCustNumberExists/DifferentUOM", method = "get", operation_id = "itemCidGetCheckCustNumberExistsDifferentUOM")]
+    #[allow(clippy::too_many_arguments)]
     async fn cust_number_other_uom(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Query<Option<i64>>, cust_item_code: Query<Option<String>>, uom_typeid: Query<i32>, cid_no: Query<Option<i64>>) -> ApiResult<Json<CidExistsAnswer>> {
         Ok(Json(service::cust_number_exists(&state, &caller, &scope, site_id.0, cust_item_code.0.as_deref(), cid_no.0, Some((uom_typeid.0, false))).await?))
     }
@@ -85,6 +86,7 @@ impl CidApi {
     /// Does a customer item number exist at a site with the same unit of measure?
     #[requires(BasicAccess, errors(404))]
     #[oai(path = "/CID/CheckCustNumberExists/SameUOM", method = "get", operation_id = "itemCidGetCheckCustNumberExistsSameUOM")]
+    #[allow(clippy::too_many_arguments)]
     async fn cust_number_same_uom(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Query<Option<i64>>, cust_item_code: Query<Option<String>>, uom_typeid: Query<i32>, cid_no: Query<Option<i64>>) -> ApiResult<Json<CidExistsAnswer>> {
         Ok(Json(service::cust_number_exists(&state, &caller, &scope, site_id.0, cust_item_code.0.as_deref(), cid_no.0, Some((uom_typeid.0, true))).await?))
     }

@@ -549,6 +549,7 @@ pub async fn merge(state: &AppState, caller: &Caller, current: &SiteScope, prima
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

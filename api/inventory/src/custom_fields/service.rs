@@ -692,6 +692,7 @@ pub async fn import(state: &AppState, caller: &Caller, scope: &SiteScope, entity
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
