@@ -5,13 +5,18 @@
 -- A repairable CIP points at the CIP that stocks its repaired units (CreateRepairedCIP, Repair/Update).
 alter table cip add column repair_cip_no bigint references cip (cip_no);
 
--- Searches and look-ups of the CIP at a million rows (docs/cip.md, "Speed"): locations, customer part and CIP
--- code by upper-case prefix, the vendor, the default employee and tracking codes, and the CIPs due for
--- replenishment (MinMax, active, position at or below min). The item (like-UPC, ERP item code) uses
--- cip_site_item_idx of 0009.
-create index cip_site_upper_location_idx on cip (site_id, upper(location) text_pattern_ops);
-create index cip_site_upper_cust_item_code_pattern_idx on cip (site_id, upper(cust_item_code) text_pattern_ops);
-create index cip_site_upper_cip_code_pattern_idx on cip (site_id, upper(cip_code) text_pattern_ops);
+-- Searches and look-ups of the CIP at a million rows (docs/cip.md, "Speed"). Row-level security lets an index serve
+-- only leakproof conditions (=, <, starts_with on text; not upper() or like), so the codes and the location the
+-- searches match case-insensitively are kept upper case in generated columns, indexed for equality and prefix.
+alter table cip
+    add column cip_code_key text generated always as (upper(cip_code)) stored,
+    add column cust_item_code_key text generated always as (upper(cust_item_code)) stored,
+    add column location_key text generated always as (upper(location)) stored;
+create index cip_site_cip_code_key_idx on cip (site_id, cip_code_key text_pattern_ops);
+create index cip_site_cust_item_code_key_idx on cip (site_id, cust_item_code_key text_pattern_ops);
+create index cip_site_location_key_idx on cip (site_id, location_key text_pattern_ops);
+-- The vendor, the default employee and tracking codes, and the CIPs due for replenishment (MinMax, active, position
+-- at or below min). The item (like-UPC, ERP item code) uses cip_site_item_idx of 0009.
 create index cip_site_vend_code_idx on cip (site_id, vend_code);
 create index cip_default_employee_idx on cip (default_employee_id) where default_employee_id is not null;
 create index cip_default_track1_idx on cip (default_track1) where default_track1 is not null;
@@ -35,7 +40,8 @@ create table alternate_location (
     updated_at timestamptz not null default now()
 );
 create unique index alternate_location_cip_location_key on alternate_location (cip_no, upper(location));
-create index alternate_location_site_location_idx on alternate_location (site_id, upper(location) text_pattern_ops);
+-- Locations are saved upper case (docs/cip.md), so plain equality finds who uses one.
+create index alternate_location_site_location_idx on alternate_location (site_id, location);
 
 -- Places outside the crib where a CIP is kept and still counted as the crib's (a line-side cabinet, a service
 -- truck); several CIPs may share one.
@@ -95,6 +101,9 @@ create table kit_child (
     check (parent_cip_no <> child_cip_no)
 );
 create index kit_child_child_idx on kit_child (child_cip_no);
+create index kit_child_site_idx on kit_child (site_id);
+-- The kit search starts from the site's kit CIDs.
+create index cid_site_kit_idx on cid (site_id) where kit;
 
 -- Kanban bins of a Kanban CIP (repl_type 1): each bin carries a card (tool_code, scanned when the bin runs empty)
 -- and its quantity; bin_status Full 1, Empty 2, Ordered 3. A bin may sit on a kanban rack (station of type 100).

@@ -427,12 +427,7 @@ pub async fn active(state: &AppState, caller: &Caller, scope: &SiteScope, code: 
     problems.check()?;
     let mut tx = scope.begin(&state.pool).await?;
     let mut rows = match code {
-        Some(c) => {
-            // The escaped prefix without its closing '%' (the query appends it).
-            let pattern = prefix_pattern(c);
-            let escaped = pattern.get(..pattern.len().saturating_sub(1)).unwrap_or_default();
-            repo::active_by_prefix(&mut tx, scope.site_id(), escaped, cid_no, limit).await?
-        }
+        Some(c) => repo::active_by_prefix(&mut tx, scope.site_id(), &c.to_uppercase(), cid_no, limit).await?,
         None => repo::active_of_cid(&mut tx, scope.site_id(), cid_no.unwrap_or_default(), limit).await?,
     };
     drop(tx);
@@ -564,7 +559,7 @@ async fn resolve_filter(state: &AppState, caller: &Caller, current: &SiteScope, 
         None => current.clone(),
     };
     let contains = |v: &Option<String>| trimmed(v).map(|s| listing::contains_pattern(&s.to_uppercase()));
-    let prefix = |v: &Option<String>| trimmed(v).map(prefix_pattern);
+    let prefix = |v: &Option<String>| trimmed(v).map(str::to_uppercase);
     let filter = SearchFilter {
         site_id: scope.site_id(),
         cip_no: f.cip_no,
@@ -641,7 +636,7 @@ pub async fn min1_search(state: &AppState, caller: &Caller, current: &SiteScope,
 pub async fn sub_filter(state: &AppState, caller: &Caller, current: &SiteScope, request: &SubFilterRequest) -> ApiResult<SubFilterAnswer> {
     let column = request.field.column();
     let (scope, filter) = resolve_filter(state, caller, current, &request.filter).await?;
-    let starts = trimmed(&request.starts_with).map(prefix_pattern);
+    let starts = trimmed(&request.starts_with).map(str::to_uppercase);
     let mut tx = scope.begin(&state.pool).await?;
     let mut values = search_repo::distinct_values(&mut tx, &filter, column, starts.as_deref()).await?;
     let limited = i64::try_from(values.len()).unwrap_or(i64::MAX) > SUB_FILTER_LIMIT;

@@ -128,7 +128,7 @@ impl StationApi {
     ///
     /// station_code unique at the site (saved upper case), a known station_type, location fitting the site's
     /// segments. Needs CribDeviceAdmin.
-    #[requires(CribDeviceAdmin)]
+    #[requires(CribDeviceAdmin, errors(409))]
     #[oai(path = "/Station", method = "post", operation_id = "cribStationPost")]
     async fn create(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<StationInput>) -> ApiResult<Json<StationDetail>> {
         Ok(Json(service::create_station(&state, &caller, &scope, &body).await?))
@@ -156,14 +156,14 @@ impl StationApi {
     /// Add a bin to a station
     ///
     /// bin_code unique in the station (saved upper case), capacity above 0. Not for kanban racks.
-    #[requires(CribDeviceAdmin, errors(404))]
+    #[requires(CribDeviceAdmin, errors(404, 409))]
     #[oai(path = "/StationBin", method = "post", operation_id = "cribStationBinPost")]
     async fn create_bin(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<StationBinInput>) -> ApiResult<Json<StationBin>> {
         Ok(Json(service::create_bin(&state, &caller, &scope, &body).await?))
     }
 
     /// Change a bin
-    #[requires(CribDeviceAdmin, errors(404))]
+    #[requires(CribDeviceAdmin, errors(404, 409))]
     #[oai(path = "/StationBin", method = "put", operation_id = "cribStationBinPut")]
     async fn update_bin(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<StationBinInput>) -> ApiResult<Json<StationBin>> {
         Ok(Json(service::update_bin(&state, &caller, &scope, &body).await?))

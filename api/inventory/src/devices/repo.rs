@@ -328,12 +328,16 @@ pub async fn replace_children(tx: &mut TenantTx, parent: i64, children: &[(i64, 
     Ok(())
 }
 
+/// The site's kits (CIPs whose CID is flagged kit, or that have children); `prefix` upper case.
 pub async fn search_kits(tx: &mut TenantTx, site_id: i64, prefix: Option<String>, page: &Page) -> Result<(Vec<KitSummary>, i64), sqlx::Error> {
     let base = "select c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.status_id,
             (select count(*) from kit_child k where k.parent_cip_no = c.cip_no) as child_count
-        from cip c join cid d on d.cid_no = c.cid_no
-        where c.site_id = $1 and (d.kit or exists (select 1 from kit_child k where k.parent_cip_no = c.cip_no))
-          and ($2::text is null or upper(c.cip_code) like $2 or upper(c.cust_item_code) like $2)";
+        from cip c
+        where c.site_id = $1
+          and c.cip_no = any(array(select k.parent_cip_no from kit_child k where k.site_id = $1
+                                   union
+                                   select k.cip_no from cid d join cip k on k.cid_no = d.cid_no where d.site_id = $1 and d.kit))
+          and ($2::text is null or starts_with(c.cip_code_key, $2) or starts_with(c.cust_item_code_key, $2))";
     listing::fetch_page(tx, base, page, |q| q.bind(site_id).bind(prefix)).await
 }
 

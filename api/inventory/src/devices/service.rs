@@ -336,7 +336,7 @@ pub async fn crib_master(state: &AppState, caller: &Caller, current: &SiteScope,
 
 pub async fn search_kits(state: &AppState, current: &SiteScope, request: &KitSearchRequest) -> ApiResult<KitPage> {
     let page = request.page.resolve(&KIT_SORT)?;
-    let prefix = trimmed(&request.text).map(cips::prefix_pattern);
+    let prefix = trimmed(&request.text).map(str::to_uppercase);
     let mut tx = current.begin(&state.pool).await?;
     let (rows, total) = repo::search_kits(&mut tx, current.site_id(), prefix, &page).await?;
     Ok(KitPage::new(rows, total))

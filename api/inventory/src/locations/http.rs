@@ -117,7 +117,7 @@ impl LocationApi {
     /// Up to five segments in order (name up to 30 characters without '-', length 1-20); an empty list returns the
     /// site to the default. Needs FSSConnectAdmin or CribDeviceAdmin at that site. Locations already saved keep
     /// their text; the new segments apply to every location saved from now on.
-    #[requires(FSSConnectAdmin, CribDeviceAdmin, errors(404))]
+    #[requires(FSSConnectAdmin, CribDeviceAdmin, errors(404, 409))]
     #[oai(path = "/Item/Location/Segments", method = "put", operation_id = "itemLocationPutSegments")]
     async fn set_segments(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<LocationSegmentsInput>) -> ApiResult<Json<LocationSegments>> {
         Ok(Json(service::set_segments(&state, &caller, &scope, &body).await?))

@@ -43,9 +43,9 @@ pub async fn users_of(tx: &mut TenantTx, site_id: i64, location: &str, except: O
         CipRef,
         r#"select c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.status_id, c.qty_on_hand::float8 as "qty_on_hand!"
         from cip c
-        where c.cip_no in (select cip_no from cip where site_id = $1 and upper(location) = $2
+        where c.cip_no in (select cip_no from cip where site_id = $1 and location_key = $2
                            union
-                           select cip_no from alternate_location where site_id = $1 and upper(location) = $2)
+                           select cip_no from alternate_location where site_id = $1 and location = $2)
           and ($3::bigint is null or c.cip_no <> $3)
         order by c.cip_code limit 20"#,
         site_id,

@@ -157,7 +157,7 @@ pub async fn pick_by_cip_code(tx: &mut TenantTx, site_id: i64, code: &str) -> Re
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
             qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost
-        from cip where site_id = $1 and upper(cip_code) = upper($2) order by cip_no limit 100"#,
+        from cip where site_id = $1 and cip_code_key = upper($2) order by cip_no limit 100"#,
         site_id,
         code
     )
@@ -183,7 +183,7 @@ pub async fn pick_by_cust_item_code(tx: &mut TenantTx, site_id: i64, code: &str)
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
             qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost
-        from cip where site_id = $1 and upper(cust_item_code) = upper($2) order by cip_code limit 100"#,
+        from cip where site_id = $1 and cust_item_code_key = upper($2) order by cip_code limit 100"#,
         site_id,
         code
     )
@@ -197,8 +197,8 @@ pub async fn pick_by_erp_item_code(tx: &mut TenantTx, site_id: i64, code: &str) 
         r#"select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
             c.qty_on_hand::float8 as "qty_on_hand!", c.status_id, c.cust_avg_cost::float8 as cust_avg_cost
         from cip c
-        where c.site_id = $1 and c.item_id in (select i.item_id from asp.item_master i
-                                               where upper(i.erp_vmi_item_code) = upper($2) and i.erp_vmi_item_code is not null)
+        where c.site_id = $1 and c.item_id = any(array(select i.item_id from asp.item_master i
+                                                       where upper(i.erp_vmi_item_code) = upper($2) and i.erp_vmi_item_code is not null))
         order by c.cip_code limit 100"#,
         site_id,
         code
@@ -212,7 +212,7 @@ pub async fn site_by_code(tx: &mut TenantTx, site_code: &str) -> Result<Option<i
     sqlx::query_scalar!("select site_id from asp.site where site_code = upper($1)", site_code).fetch_optional(&mut **tx).await
 }
 
-/// Active CIPs of the site whose code or customer part starts with `prefix` (upper case, pattern-escaped), optionally
+/// Active CIPs of the site whose code or customer part starts with `prefix` (upper case), optionally
 /// of one CID: the type-ahead of the CIP pickers.
 pub async fn active_by_prefix(tx: &mut TenantTx, site_id: i64, prefix: &str, cid_no: Option<i64>, limit: i64) -> Result<Vec<CipPick>, sqlx::Error> {
     sqlx::query_as!(
@@ -220,9 +220,9 @@ pub async fn active_by_prefix(tx: &mut TenantTx, site_id: i64, prefix: &str, cid
         r#"select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
             c.qty_on_hand::float8 as "qty_on_hand!", c.status_id, c.cust_avg_cost::float8 as cust_avg_cost
         from (
-            (select cip_no from cip where site_id = $1 and status_id = 1 and upper(cip_code) like $2 || '%' order by upper(cip_code) limit $4)
+            (select cip_no from cip where site_id = $1 and status_id = 1 and starts_with(cip_code_key, $2) order by cip_code_key limit $4)
             union
-            (select cip_no from cip where site_id = $1 and status_id = 1 and upper(cust_item_code) like $2 || '%' order by upper(cust_item_code) limit $4)
+            (select cip_no from cip where site_id = $1 and status_id = 1 and starts_with(cust_item_code_key, $2) order by cust_item_code_key limit $4)
         ) m join cip c on c.cip_no = m.cip_no
         where $3::bigint is null or c.cid_no = $3
         order by c.cip_code limit $4"#,
@@ -258,10 +258,10 @@ pub async fn like_upc(tx: &mut TenantTx, site_id: i64, cip_no: i64) -> Result<Ve
             c.qty_on_hand::float8 as "qty_on_hand!", c.status_id, c.cust_avg_cost::float8 as cust_avg_cost
         from cip c
         where c.site_id = $1 and c.cip_no <> $2
-          and c.item_id in (select l.item_id from cip me
-                            join asp.item_master i on i.item_id = me.item_id
-                            join asp.item_master l on l.asp_upc = i.asp_upc
-                            where me.cip_no = $2 and i.asp_upc is not null)
+          and c.item_id = any(array(select l.item_id from cip me
+                                    join asp.item_master i on i.item_id = me.item_id
+                                    join asp.item_master l on l.asp_upc = i.asp_upc
+                                    where me.cip_no = $2 and i.asp_upc is not null))
         order by c.cip_code limit 500"#,
         site_id,
         cip_no
@@ -277,8 +277,8 @@ pub async fn like_upc_on_hand(tx: &mut TenantTx, site_id: i64, cip_no: i64) -> R
         select (select asp_upc from me) as "asp_upc?",
                count(c.cip_no) as "cip_count!", coalesce(sum(c.qty_on_hand), 0)::float8 as "qty_on_hand!"
         from cip c
-        where c.site_id = $1 and (c.cip_no = $2 or c.item_id in (select l.item_id from asp.item_master l, me
-                                                                  where me.asp_upc is not null and l.asp_upc = me.asp_upc))"#,
+        where c.site_id = $1 and (c.cip_no = $2 or c.item_id = any(array(select l.item_id from asp.item_master l, me
+                                                                          where me.asp_upc is not null and l.asp_upc = me.asp_upc)))"#,
         site_id,
         cip_no
     )
@@ -556,7 +556,7 @@ pub async fn set_repair(tx: &mut TenantTx, cip_no: i64, repair_cip_no: Option<i6
 }
 
 pub async fn cip_code_taken(tx: &mut TenantTx, site_id: i64, code: &str) -> Result<bool, sqlx::Error> {
-    Ok(sqlx::query_scalar!("select 1 as one from cip where site_id = $1 and upper(cip_code) = upper($2) limit 1", site_id, code)
+    Ok(sqlx::query_scalar!("select 1 as one from cip where site_id = $1 and cip_code_key = upper($2) limit 1", site_id, code)
         .fetch_optional(&mut **tx)
         .await?
         .is_some())

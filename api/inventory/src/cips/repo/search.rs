@@ -1,6 +1,7 @@
 //! The CIP searches: SQL assembled from allow-listed parts, one condition per given filter, so that at a million
-//! CIPs each search's plan uses the index of the filters it has (docs/cip.md, "Speed"). Caller text only ever
-//! travels as bound parameters.
+//! CIPs each search's plan uses the index of the filters it has (docs/cip.md, "Speed"). Conditions an index should
+//! serve are leakproof (`=`, `starts_with` on the upper-case key columns), which row-level security lets an index
+//! use. Caller text only ever travels as bound parameters.
 
 use sqlx::postgres::PgArguments;
 use sqlx::query::Query;
@@ -19,7 +20,7 @@ pub struct SearchFilter {
     pub cid_no: Option<i64>,
     pub item_id: Option<i64>,
     pub status_id: Option<i32>,
-    /// `like` pattern (prefix%).
+    /// Starts with (upper case).
     pub cip_code: Option<String>,
     pub cust_item_code: Option<String>,
     pub location: Option<String>,
@@ -91,13 +92,13 @@ fn conditions(f: &SearchFilter) -> Where {
         w.and("c.status_id = ?", Arg::I32(v));
     }
     if let Some(v) = &f.cip_code {
-        w.and("upper(c.cip_code) like ?", Arg::Text(v.clone()));
+        w.and("starts_with(c.cip_code_key, ?)", Arg::Text(v.clone()));
     }
     if let Some(v) = &f.cust_item_code {
-        w.and("upper(c.cust_item_code) like ?", Arg::Text(v.clone()));
+        w.and("starts_with(c.cust_item_code_key, ?)", Arg::Text(v.clone()));
     }
     if let Some(v) = &f.location {
-        w.and("upper(c.location) like ?", Arg::Text(v.clone()));
+        w.and("starts_with(c.location_key, ?)", Arg::Text(v.clone()));
     }
     if let Some(v) = &f.description {
         // search_text (codes and descriptions, upper case) has the trigram index; the second test keeps the match to
@@ -179,7 +180,7 @@ pub const SUB_FILTER_LIMIT: i64 = 500;
 pub async fn distinct_values(tx: &mut TenantTx, f: &SearchFilter, column: &'static str, starts_with: Option<&str>) -> Result<Vec<SubFilterValue>, sqlx::Error> {
     let mut w = conditions(f);
     if let Some(prefix) = starts_with {
-        w.and(&format!("upper(c.{column}::text) like ?"), Arg::Text(prefix.to_owned()));
+        w.and(&format!("starts_with(upper(c.{column}::text), ?)"), Arg::Text(prefix.to_owned()));
     }
     let sql = format!(
         "select c.{column}::text as value, count(*) as count from cip c where {} group by 1 order by 1 nulls first limit {}",
@@ -201,14 +202,14 @@ mod tests {
         let w = conditions(&SearchFilter {
             site_id: 7,
             status_id: Some(1),
-            location: Some("A-01%".into()),
+            location: Some("A-01".into()),
             description: Some("%BEARING%".into()),
             below_min: Some(true),
             ..Default::default()
         });
         assert_eq!(
             w.sql,
-            "c.site_id = $1 and c.status_id = $2 and upper(c.location) like $3 and c.search_text like $4 \
+            "c.site_id = $1 and c.status_id = $2 and starts_with(c.location_key, $3) and c.search_text like $4 \
              and upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like $5 \
              and c.min_qty is not null and c.qty_on_hand < c.min_qty"
         );
