@@ -44,6 +44,9 @@ export const REPL_TYPE_OPTIONS = Object.entries(REPL_TYPE).map(([value, label]) 
 export const itemRoute = (cidNo: number | string | null | undefined, cipNo: number | string): string =>
   `/item/${cidNo ?? 0}/${cipNo}`;
 
+/** A CIP known only by its number: the page looks its CID up and goes on to the item page. */
+export const cipRoute = (cipNo: number | string): string => `/item/cip/${cipNo}`;
+
 /** The item search screen the guard sends the user back to. */
 export const ITEM_SEARCH_ROUTE = '/item/search';
 export const ITEM_MASTER_SEARCH_ROUTE = '/item/itemMaster/search';

@@ -5,6 +5,8 @@ import type { Identifier } from 'react-admin';
 import { callApi, type Schema } from '../shared/api';
 import { pagedSearch, type ResourceCalls, type WithId } from '../dataProvider/search';
 import { itemMasterCriteria, type ItemMasterFilter } from './itemMaster/itemMaster';
+import { cipCriteria, type CipSearchForm } from './cips/cipSearch';
+import { stationCriteria, type StationFilter } from './stations/stations';
 
 const withId = <T extends object>(row: T, id: Identifier): WithId<T> => ({ ...row, id });
 
@@ -28,5 +30,23 @@ export const ITEM_RESOURCES = {
       });
       return { data: withId(saved, saved.item_id) };
     },
+  },
+  cips: {
+    list: pagedSearch({
+      path: '/V1/Item/CIP/Search',
+      criteria: (filter: Partial<CipSearchForm>) => cipCriteria(filter),
+      id: (row) => row.cip_no,
+      exportable: true,
+    }),
+  },
+  stations: {
+    list: pagedSearch({ path: '/V1/Crib/Station/Search', criteria: (filter: StationFilter) => stationCriteria(filter), id: (row) => row.station_id }),
+  },
+  kits: {
+    list: pagedSearch({
+      path: '/V1/Crib/Kit/Search',
+      criteria: (filter: { text?: string | null }) => ({ text: filter.text?.trim() || null }),
+      id: (row) => row.cip_no,
+    }),
   },
 } satisfies Record<string, ResourceCalls>;

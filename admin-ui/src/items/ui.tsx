@@ -14,36 +14,35 @@ export interface Loaded<T> {
 
 /**
  * The answer of `load` (re-run when a key changes or on `reload`); a call still running when the keys change is
- * aborted, and its late answer dropped. `enabled: false` loads nothing.
+ * aborted, and its late answer dropped. Until the answer for the current keys is in, `data` is undefined and
+ * `loading` true, so nothing is ever shown for other keys than the current ones. `enabled: false` loads nothing.
  */
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, keys: readonly unknown[], enabled = true): Loaded<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: null, loading: enabled });
+  const key = JSON.stringify(keys);
+  const [state, setState] = useState<{ key: string | null; data: T | undefined; error: unknown }>({ key: null, data: undefined, error: null });
   const [round, setRound] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
-  const key = JSON.stringify(keys);
   useEffect(() => {
-    if (!enabled) {
-      setState((s) => ({ ...s, loading: false }));
-      return undefined;
-    }
+    if (!enabled) return undefined;
     const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: null }));
     loadRef
       .current(controller.signal)
-      .then((data) => !controller.signal.aborted && setState({ data, error: null, loading: false }))
-      .catch((error: unknown) => !controller.signal.aborted && setState({ data: undefined, error, loading: false }));
+      .then((data) => !controller.signal.aborted && setState({ key, data, error: null }))
+      .catch((error: unknown) => !controller.signal.aborted && setState({ key, data: undefined, error }));
     return () => controller.abort();
   }, [key, round, enabled]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
-  return { ...state, reload };
+  // A reload keeps showing the answer it replaces until the new one is in.
+  const current = state.key === key;
+  return { data: current ? state.data : undefined, error: current ? state.error : null, loading: enabled && !current, reload };
 }
 
 /** The HTTP status of a failed call (0 when the server was not reached or it was not an HTTP error). */
 export const statusOf = (error: unknown): number => (error instanceof HttpError ? error.status : 0);
 
 // The statuses the http client does not toast: the screen says what the API said.
-const SAID_HERE = [400, 404, 409, 422];
+const SAID_HERE = [400, 404, 409, 413, 422];
 
 /**
  * A refused save's messages by field (`{min_qty: '...'}`) and the form-level ones, from the API's `errors` list

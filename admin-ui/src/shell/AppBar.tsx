@@ -5,6 +5,7 @@ import { SiteSwitcher } from './SiteSwitcher';
 import { SessionCountdown } from './Session';
 import { IncognitoToggle } from './IncognitoToggle';
 import { AspUserMenu } from './UserMenu';
+import { JumpBox } from '../items/jumpbox/JumpBox';
 
 export function AspAppBar() {
   return (
@@ -13,6 +14,7 @@ export function AspAppBar() {
         ASP
       </Typography>
       <TopMenu />
+      <JumpBox />
       <TitlePortal sx={{ ml: 2, display: { xs: 'none', lg: 'block' } }} />
       {/* TitlePortal is the flexible gap on wide screens; this takes its place when it is hidden. */}
       <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />

@@ -1,7 +1,7 @@
 import type { Schema } from '../../shared/api';
 
-export type EntityType = Schema<'EntityType'>;
-export type FieldType = Schema<'FieldType'>;
+export type EntityType = Schema<'CustomFieldEntityType'>;
+export type FieldType = Schema<'CustomFieldType'>;
 export type Definition = Schema<'CustomFieldDefinition'>;
 export type PossibleValue = Schema<'CustomFieldValuePossible'>;
 

@@ -53,6 +53,11 @@ describe('item route guard', () => {
     expect(decideItemRoute({ ...base, cip: { ...base.cip!, site_id: 9 } }).kind).toBe('refuse');
   });
 
+  it("passes on the API's refusal of a Pending CIP", () => {
+    const message = "Can't display CIP until Item Add Req is approved.";
+    expect(decideItemRoute({ ...base, cip: null, failed: true, refusal: message })).toEqual({ kind: 'refuse', message });
+  });
+
   it('says a failed lookup is an error fetching the item', () => {
     expect(decideItemRoute({ ...base, cip: null, failed: true })).toEqual({ kind: 'refuse', message: 'An error occurred fetching this item.' });
   });

@@ -59,20 +59,24 @@ export interface GuardInput {
   cip: GuardedCip | null;
   /** The lookup failed for another reason than 404. */
   failed?: boolean;
+  /** The API refused to show the CIP and said why (409: a Pending CIP, 'Can't display CIP until ...'). */
+  refusal?: string | null;
   currentSiteId: number | null | undefined;
   availableSites: readonly GuardSite[] | null | undefined;
 }
 
 /**
  * - a missing or malformed cip_no or cid_no: 'Invalid route guard';
+ * - the API refused to show the CIP (a Pending one): its message;
  * - the lookup failed: 'An error occurred fetching this item.';
  * - an InConversionProcess (4) CIP is blocked with its conversion message, wherever it is;
  * - a CIP that does not exist or is not of the address's CID: 'The CID/CIP combination ... does not exist.';
  * - a CIP of another of the user's sites: the change-site prompt; of a site the user may not use: as missing;
  * - otherwise the page opens.
  */
-export function decideItemRoute({ address, cip, failed, currentSiteId, availableSites }: GuardInput): GuardDecision {
+export function decideItemRoute({ address, cip, failed, refusal, currentSiteId, availableSites }: GuardInput): GuardDecision {
   if (!address) return { kind: 'refuse', message: GUARD_MESSAGES.invalid };
+  if (refusal) return { kind: 'refuse', message: refusal };
   if (failed) return { kind: 'refuse', message: GUARD_MESSAGES.error };
   if (!cip || cip.cip_no !== address.cipNo) return { kind: 'refuse', message: GUARD_MESSAGES.combination };
   if (cip.status_id === STATUS_IN_CONVERSION) return { kind: 'refuse', message: conversionMessage(cip.vc_req_no) };

@@ -95,16 +95,65 @@ export type LookupOutcome<T extends FoundItem> =
   | { kind: 'pick'; items: T[] }
   | { kind: 'error'; message: string };
 
+/** The types whose several results are offered in the 'Select Item' picker. */
+const PICKING_TYPES: readonly SearchTypeKey[] = ['customerPart', 'erpItemCode', 'freeText'];
+
 /**
  * More than one result of a customer-part or ERP-item search opens the 'Select Item' picker; otherwise the user
- * goes straight to the (first) item; none is 'Item not found.' (spec 1 sections 2 and 8).
+ * goes straight to the (first) item; none is 'Item not found.' (spec 1 sections 2 and 8). Enter in the free-text
+ * type, with no hit chosen, does the same with its hits.
  */
 export function lookupOutcome<T extends FoundItem>(type: SearchTypeKey, items: readonly T[] | null | undefined): LookupOutcome<T> {
   const found = (items ?? []).filter((item) => item && Number.isFinite(Number(item.cip_no)));
   if (found.length === 0) return { kind: 'error', message: MESSAGES.notFound };
-  if (found.length > 1 && (type === 'customerPart' || type === 'erpItemCode')) return { kind: 'pick', items: found };
+  if (found.length > 1 && PICKING_TYPES.includes(type)) return { kind: 'pick', items: found };
   return { kind: 'go', item: found[0] };
 }
 
+/** A row of the 'Select Item' picker: what the quick searches and the free-text search answer. */
+export interface PickRow extends FoundItem {
+  cip_code?: string | null;
+  cust_item_code?: string | null;
+  location?: string | null;
+  cust_desc1?: string | null;
+  cust_desc2?: string | null;
+  qty_on_hand?: number | null;
+  likeUPC?: number | string | null;
+  qty_avail?: number | null;
+  consigned?: boolean | null;
+  cust_avg_cost?: number | null;
+}
+
+export interface PickColumn {
+  field: keyof PickRow;
+  header: string;
+  kind: 'text' | 'number' | 'boolean' | 'currency';
+}
+
+/**
+ * The picker's columns (spec 1 section 2): cip_code, cust_item_code, location, cust_desc1, cust_desc2, cip_no,
+ * cid_no, qty_on_hand, likeUPC, qty_avail, consigned (True/False) and, only with InvFISPrice, cust_avg_cost.
+ */
+export function pickColumns(canSeeCost: boolean): PickColumn[] {
+  const columns: PickColumn[] = [
+    { field: 'cip_code', header: 'CIP Code', kind: 'text' },
+    { field: 'cust_item_code', header: 'Customer Part', kind: 'text' },
+    { field: 'location', header: 'Location', kind: 'text' },
+    { field: 'cust_desc1', header: 'Description 1', kind: 'text' },
+    { field: 'cust_desc2', header: 'Description 2', kind: 'text' },
+    { field: 'cip_no', header: 'CIP Id', kind: 'number' },
+    { field: 'cid_no', header: 'CID No', kind: 'number' },
+    { field: 'qty_on_hand', header: 'On Hand', kind: 'number' },
+    { field: 'likeUPC', header: 'Like UPC', kind: 'number' },
+    { field: 'qty_avail', header: 'Available', kind: 'number' },
+    { field: 'consigned', header: 'Consigned', kind: 'boolean' },
+  ];
+  if (canSeeCost) columns.push({ field: 'cust_avg_cost', header: 'Average Cost', kind: 'currency' });
+  return columns;
+}
+
+/** Consigned reads 'True' or 'False' in the picker; blank when the answer does not say. */
+export const trueFalse = (value: unknown): string => (value === null || value === undefined ? '' : value ? 'True' : 'False');
+
 /** The free-text type searches as the user types; the others search on Enter or the search button. */
-export const searchesAsYouType = (type: SearchTypeKey): boolean => type === 'freeText';
+export const searchesAsYouType = (type: SearchTypeKey): type is 'freeText' => type === 'freeText';

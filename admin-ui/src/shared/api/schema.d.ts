@@ -225,6 +225,274 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Crib/KanbanBin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a kanban bin
+         * @description Quantity, status (Full 1, Empty 2, Ordered 3), rack and location; the card code changes through
+         *     KanbanNewToolID/Update.
+         *
+         *     Permissions: CribDeviceAdmin
+         */
+        put: operations["cribKanbanBinPut"];
+        /**
+         * Add a kanban bin
+         * @description For a Kanban CIP (409 otherwise): a card code unique at the site, a quantity above 0, optionally a kanban rack
+         *     of the site and a location.
+         *
+         *     Permissions: CribDeviceAdmin
+         */
+        post: operations["cribKanbanBinPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Crib/KanbanBin/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a kanban bin
+         * @description Permissions: CribDeviceAdmin
+         */
+        delete: operations["cribKanbanBinDeleteById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Crib/Kit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a kit's children
+         * @description Replaces the children (an empty list removes them). The parent's CID must be flagged kit and the parent no
+         *     kit's child (409); each child a CIP of the same site, not a kit, once, quantity above 0 (400 by field).
+         *
+         *     Permissions: CribDeviceAdmin
+         */
+        put: operations["cribKitPut"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Crib/Kit/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Kit search
+         * @description The current site's kits (CIPs whose CID is flagged kit, or that have children), paged; `text`: CIP code or
+         *     customer part starts with.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["cribKitPostSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Crib/Kit/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Kit of a CIP
+         * @description The CIP and its children (empty when it is no kit).
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["cribKitGetByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Crib/Station": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a station
+         * @description The rules of a new station; the type cannot change, nor the station be deactivated, while a bin holds a CIP
+         *     (409).
+         *
+         *     Permissions: CribDeviceAdmin
+         */
+        put: operations["cribStationPut"];
+        /**
+         * Add a station at the current site
+         * @description station_code unique at the site (saved upper case), a known station_type, location fitting the site's
+         *     segments. Needs CribDeviceAdmin.
+         *
+         *     Permissions: CribDeviceAdmin
+         */
+        post: operations["cribStationPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Crib/Station/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Station search
+         * @description The current site's stations, paged (spec envelope); filters station_type, is_active, text (code starts with
+         *     or description contains). Sortable: station_code, station_id, description, station_type, location, is_active,
+         *     bin_count.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["cribStationPostSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Crib/Station/Types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Station types
+         * @description The equipment kinds: dispensers VertexCoil 1 ... VertexRFID 6, storage 50-52, Kanban 100 (a kanban rack).
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["cribStationGetTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Crib/Station/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Station by id, with its bins
+         * @description Permissions: BasicAccess
+         */
+        get: operations["cribStationGetById"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a station
+         * @description With its bins; refused (409) while a bin holds a CIP or kanban bins sit on it. Answers the removed station.
+         *
+         *     Permissions: CribDeviceAdmin
+         */
+        delete: operations["cribStationDeleteById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Crib/StationBin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a bin
+         * @description Permissions: CribDeviceAdmin
+         */
+        put: operations["cribStationBinPut"];
+        /**
+         * Add a bin to a station
+         * @description bin_code unique in the station (saved upper case), capacity above 0. Not for kanban racks.
+         *
+         *     Permissions: CribDeviceAdmin
+         */
+        post: operations["cribStationBinPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Crib/StationBin/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a bin
+         * @description Refused (409) while it holds a CIP.
+         *
+         *     Permissions: CribDeviceAdmin
+         */
+        delete: operations["cribStationBinDeleteById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/DevOps/DBTools/Environments": {
         parameters: {
             query?: never;
@@ -2171,6 +2439,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Item/CIP/Active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active CIPs (picker type-ahead)
+         * @description Active CIPs of the current site whose CIP code or customer part starts with `code`, or (without `code`) of
+         *     the CID `cid_no`; both narrow each other. `limit` 1-100, default 20.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetActive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/AlternateLocation/Insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an alternate location
+         * @description The location must fit the site's segments, differ from the CIP's own location and its other alternate
+         *     locations, and not be used by another CIP of the site (400 by field). A pending CIP answers 409.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCipPostAlternateLocationInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/AlternateLocation/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an alternate location
+         * @description The rules of Insert.
+         *
+         *     Permissions: ItemEdit
+         */
+        put: operations["itemCipPutAlternateLocationUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/AlternateLocation/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alternate locations of a CIP
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCipGetAlternateLocationByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/AlternateLocation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an alternate location
+         * @description Answers the removed row.
+         *
+         *     Permissions: ItemEdit
+         */
+        delete: operations["itemCipDeleteAlternateLocationById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Audit/Detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIP history
+         * @description Every recorded change of the CIP (its settings, locations, devices, kit, related items), newest first, at
+         *     most 200: who, acting as whom, when, what.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/CID/GetByCID/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CIPs of a CID (paged search)
+         * @description A CID the caller may not see answers 404.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemCipPostCIDGetByCIDSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Item/CIP/CID/Merge": {
         parameters: {
             query?: never;
@@ -2188,6 +2611,165 @@ export interface paths {
          *     Permissions: ItemMerge
          */
         post: operations["itemCipPostCIDMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/CID/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a CIP to another CID
+         * @description An active, unmerged CID of the CIP's site; the CIP takes its item and customer part. 409 while the CIP holds
+         *     stock, holds or open orders.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCipPostCIDUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/CID/{cid_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIPs of a CID (paged)
+         * @description Query: pageNumber (zero-based), pageSize (10/20/50/100/200/500), sortField (cip_no, cip_code, cust_item_code,
+         *     cust_desc1, location, qty_on_hand, status_id), sortDirection. A CID the caller may not see answers 404.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetCIDByCidNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/CIPSearch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CIP picker search (CIPSearch)
+         * @description The filters of the CIP search, the item picker's columns (cust_avg_cost only with InvFISPrice).
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemCipPostCIPSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Common/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIP common (the item page's general data)
+         * @description The CIP, its CID, its item-master part, its buddy and repaired-part CIPs, related items and the number of
+         *     alternate and virtual locations. The status rule and the cost rule of `GET /Item/CIP/{id}` apply.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetCommonById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/CreateRepairedCIP": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the repaired-part CIP
+         * @description For a CIP of a repairable CID without one (409 otherwise): a new CID (a copy flagged repaired part; customer
+         *     part default "<part>-R") and its CIP (code default "<code>-R", location default the original's), linked as
+         *     the CIP's repair CIP. Answers the new CIP.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCipPostCreateRepairedCIP"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/CribMaster/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Crib master (the CIP's devices)
+         * @description The CIP's dispensing flag and station bins, its kanban bins, its kit children and the kits it belongs to.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetCribMasterByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/CustItemCode/{cust_item_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIPs of the current site with a customer part
+         * @description Case-insensitive; at most 100.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetCustItemCodeByCustItemCode"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2260,6 +2842,840 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Item/CIP/Defaults/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Default employee and tracking codes
+         * @description Records of the CIP's site, active; default_trackN a tracking code of level N; null clears.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCipPostDefaultsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Dispensing/KitLocation/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dispensing kit location
+         * @description The station bins dispensing the CIP's kit: the CIP's own bins when it is a kit, else the bins of the kits it
+         *     is a child of.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetDispensingKitLocationByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Dispensing/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a CIP to station bins (dispensing)
+         * @description The full list of the CIP's bins (others are freed): bins of active, non-kanban stations of the CIP's site, free
+         *     or already the CIP's. `dispensing` true needs a bin of a dispenser station; a Vending CIP stays dispensing.
+         *     Needs CribDeviceAdmin at the CIP's site.
+         *
+         *     Permissions: CribDeviceAdmin
+         */
+        post: operations["itemCipPostDispensingUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/HoldType/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hold type
+         * @description The CID's hold type and the CIP's quantity on hold.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetHoldTypeByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Item/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIPs of an item-master part at the current site (paged)
+         * @description Paging as for the CIPs of a CID.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetItemByItemId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Kanban/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Kanban bins of a CIP
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCipGetKanbanByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/KanbanNewToolID/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New card for a kanban bin
+         * @description `new_tool_code` replaces the bin's card code (the "tool ID" printed on the card; unique at the site). Needs
+         *     CribDeviceAdmin at the bin's site.
+         *
+         *     Permissions: CribDeviceAdmin
+         */
+        post: operations["itemCipPostKanbanNewToolIDUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/KeepFull/EditCheck/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Keep-full edit check
+         * @description keep_full may be changed only on an active MinMax CIP with a max.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetKeepFullEditCheckByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/KitChild/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Kit child check
+         * @description Whether the CIP is a child of kits (and which), and whether it is a kit itself.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetKitChildByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/LikeUPC/OnHand/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Like-UPC on hand
+         * @description The number of CIPs of the CIP's site whose item carries the same UPC (this one included) and their on hand.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetLikeUPCOnHandByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/LikeUPC/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Like-UPC CIPs
+         * @description The other CIPs of the CIP's site whose item carries the same UPC (asp_upc of the item master).
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetLikeUPCByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/LocationCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Location check
+         * @description Does `location` fit the site's segments, and is it free (no other CIP has it as its location or an alternate
+         *     location)? At the current site, or with `cip_no` at that CIP's site, the CIP's own use not counting.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetLocationCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/MLQ": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MLQ (maximum liability quantity)
+         * @description warehouse_net_mlq over the site's active CIPs of the same item, cid_net_mlq over the CID's: each CIP's max
+         *     (min when no max) less on hand and on order, at zero or more.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemCipPostMLQ"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Min1/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CIP search, fewest fields (Min1)
+         * @description The filters of the CIP search; rows of cip_no, cip_code, cust_item_code, cust_desc1, location, status_id.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemCipPostMin1Search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Other/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Other settings
+         * @description consigned, vend_code (a vendor of the site), buddy_cip_no (an active CIP of the same site and of the same CID
+         *     or manufacturer part, not the CIP itself) and custom_1 ... custom_4.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCipPostOtherUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Quantities/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIP quantities
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCipGetQuantitiesByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/QuickSearch/CIPCode/{cip_code}/{site_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quick search by CIP code (global search box, 'CIP ID')
+         * @description The CIPs of the site `site_code` (one the caller may use, else 404) whose cip_code is the code,
+         *     case-insensitive. An empty list: 'Item not found.'. cust_avg_cost only with InvFISPrice there.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetQuickSearchCIPCodeByCipCodeAndSiteCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/QuickSearch/CIPNo/{cip_no}/{site_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quick search by CIP number (global search box, 'CIP Number')
+         * @description The CIP `cip_no` if it is at the site `site_code`; a cip_no that is not a number answers 400 'CIP Id must be
+         *     a number.'.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetQuickSearchCIPNoByCipNoAndSiteCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/QuickSearch/CustItemCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quick search by customer part (global search box, 'Customer Part')
+         * @description The CIPs of the site `site_code` whose customer part is `code`, case-insensitive; several when the CID is
+         *     stocked at several locations (the 'Select Item' picker).
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemCipPostQuickSearchCustItemCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/QuickSearch/ERPItemCode/{erp_item_code}/{site_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quick search by ERP item code (global search box, 'ERP Item Code')
+         * @description The CIPs of the site `site_code` whose item-master part has this erp_vmi_item_code, case-insensitive.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetQuickSearchERPItemCodeByErpItemCodeAndSiteCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/RelatedItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Related items
+         * @description Replaces the items shown with the CIP (relation Substitute 1, Accessory 2, SparePart 3): CIPs of the same site,
+         *     not itself, each once, at most 50. Read them in `GET /Item/CIP/Common/{id}`.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCipPostRelatedItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Repair/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link the repaired-part CIP
+         * @description For a CIP of a repairable CID (409 otherwise): the CIP stocking its repaired units, a CIP of the same site and
+         *     manufacturer part whose CID is a repaired part; null unlinks.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCipPostRepairUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Repair/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Repair CIP
+         * @description Whether the CIP's CID is repairable or a repaired part, the CIP stocking its repaired units, and (for a
+         *     repaired-part CIP) the CIPs it stocks them for.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetRepairByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/ReplenishCIPs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIPs to replenish
+         * @description The current site's active MinMax CIPs whose position (on hand + on order - backorder) is at or below min,
+         *     with the suggested order: up to max (min when no max), rounded up to whole lots unless keep full. Paged
+         *     (query pageNumber, pageSize, sortField: cip_code, cust_item_code, location, vend_code, qty_position).
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetReplenishCIPs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Replenishment/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replenishment settings
+         * @description repl_type (Kanban 1, MinMax 2, Vending 3), min_qty, max_qty, lot_qty, reorder_qty, num_lots, keep_full.
+         *     Min at most max; lot above 0; MinMax needs min and max; keep full only for MinMax with a max; Vending only for
+         *     a dispensing CIP; a Kanban CIP with kanban bins keeps its type. Problems answer 400 by field; a pending CIP
+         *     answers 409.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCipPostReplenishmentUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/ReplenishmentSource/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Replenishment source
+         * @description Where the CIP's stock comes from: its vendor (MinMax), its kanban bins (Kanban) or its dispenser bins (Vending).
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetReplenishmentSourceByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CIP search (the item search grid)
+         * @description The spec's paged-search envelope (pageNumber, pageSize, sortField, sortDirection) and the filters of
+         *     CipFilter, at the current site or `site_code`. Sortable: cip_no, cip_code, cust_item_code, cust_desc1,
+         *     cust_desc2, status_id, location, qty_on_hand, qty_avail, qty_on_order, min_qty, max_qty, repl_type, vend_code,
+         *     annual_usage, last_issue_date, last_receipt_date, updated_at. Searches stop at 5000 matching rows.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemCipPostSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Search/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CIP search as an Excel workbook
+         * @description The search's sort and filters and the given columns (fields of the search's rows); up to 5000 rows.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemCipPostSearchExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Search/SubFilterListByField": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Column filter values
+         * @description The distinct values (with counts) of one column over the search's rows: status_id, repl_type, location,
+         *     loc_seg1 ... loc_seg5, vend_code, consigned, dispensing or keep_full; at most 500.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemCipPostSearchSubFilterListByField"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Site/{site_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIPs of a site (paged)
+         * @description A site of the caller's client it may use; any other answers 404. Paging as for the CIPs of a CID.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetSiteBySiteId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/SiteIDandStationID": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CIPs of a station
+         * @description The CIPs held by the bins of station `station_id` at site `site_id` (the station's site, one the caller may
+         *     use; otherwise 404).
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemCipPostSiteIDandStationID"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/Summary/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIP summary (the CIP summary pop-up)
+         * @description Quantities, usage of the 13 periods with the annual total, the 12 months, transaction and replenishment
+         *     counts. Needs CIPSummaryView at the CIP's site.
+         *
+         *     Permissions: CIPSummaryView
+         */
+        get: operations["itemCipGetSummaryByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/TrackingCode/{trackingCodeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIPs by default tracking code
+         * @description The CIPs of the tracking code's site that default to it at any level. A tracking code the caller may not see
+         *     answers 404.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetTrackingCodeByTrackingCodeId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/VirtualLocation/Save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save virtual locations
+         * @description Replaces the CIP's virtual locations with the list (at most 50): each fits the site's segments, is not the
+         *     CIP's own location and is listed once; several CIPs may share one. Problems answer 400 by field.
+         *
+         *     Permissions: ItemEdit
+         */
+        post: operations["itemCipPostVirtualLocationSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/VirtualLocation/Validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate virtual locations
+         * @description What Save would refuse, without saving: `valid` and the problems by field.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["itemCipPostVirtualLocationValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/VirtualLocation/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Virtual locations of a CIP
+         * @description Permissions: BasicAccess
+         */
+        get: operations["itemCipGetVirtualLocationByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/WarehouseCost/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Warehouse cost
+         * @description Warehouse and average cost, both null unless the caller holds InvFISPrice at the CIP's site.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetWarehouseCostByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Item/CIP/{id}": {
         parameters: {
             query?: never;
@@ -2269,13 +3685,62 @@ export interface paths {
         };
         /**
          * CIP by id
-         * @description The customer item at a location (navigation history shows cip_code). cust_avg_cost is null unless the caller
-         *     holds InvFISPrice at the record's site. Records of other clients, or of sites the caller may not use, answer
-         *     404.
+         * @description The customer item at a location (navigation history shows cip_code), with `multiple` (its CID has more than
+         *     one Active CIP). cust_avg_cost is null unless the caller holds InvFISPrice at the record's site. A CIP of
+         *     status Pending (5) answers 409 'Can't display CIP until Item Add Req is approved.'. Records of other clients,
+         *     or of sites the caller may not use, answer 404.
          *
          *     Permissions: BasicAccess
          */
         get: operations["itemCipGetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/Location/Segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Name a site's location segments
+         * @description Up to five segments in order (name up to 30 characters without '-', length 1-20); an empty list returns the
+         *     site to the default. Needs FSSConnectAdmin or CribDeviceAdmin at that site. Locations already saved keep
+         *     their text; the new segments apply to every location saved from now on.
+         *
+         *     Permissions: FSSConnectAdmin or CribDeviceAdmin
+         */
+        put: operations["itemLocationPutSegments"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/Location/Segments/{site_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Location segments of a site
+         * @description How the site spells its locations: up to five named segments joined by '-', each of at most its length.
+         *     `defined` false: the site named none and five segments of up to 20 characters apply. A site the caller may
+         *     not use answers 404.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemLocationGetSegmentsBySiteId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4101,6 +5566,43 @@ export interface components {
             sortDirection?: string | null;
             sortField?: string | null;
         };
+        /**
+         * AlternateLocation
+         * @description Another place a CIP is kept at its site.
+         */
+        AlternateLocation: {
+            /** Format: int64 */
+            alternate_location_id: number;
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: date-time */
+            created_at: string;
+            loc_seg1?: string | null;
+            loc_seg2?: string | null;
+            loc_seg3?: string | null;
+            loc_seg4?: string | null;
+            loc_seg5?: string | null;
+            location: string;
+            notes?: string | null;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** AlternateLocationInsert */
+        AlternateLocationInsert: {
+            /** Format: int64 */
+            cip_no: number;
+            location: string;
+            notes?: string | null;
+        };
+        /** AlternateLocationUpdate */
+        AlternateLocationUpdate: {
+            /** Format: int64 */
+            alternate_location_id: number;
+            location: string;
+            notes?: string | null;
+        };
         /** ApiEnabled */
         ApiEnabled: {
             isEnabled: boolean;
@@ -4179,24 +5681,13 @@ export interface components {
             /** Format: int64 */
             item_id?: number | null;
             ok: boolean;
-            reasons: components["schemas"]["CheckReason"][];
+            reasons: components["schemas"]["CidCheckReason"][];
         };
         /** ChangeSiteRequest */
         ChangeSiteRequest: {
             site_code?: string | null;
             /** Format: int64 */
             site_id?: number | null;
-        };
-        /**
-         * CheckReason
-         * @description One reason a check found.
-         */
-        CheckReason: {
-            /** @description Stable code: `onHand`, `onOrder`, `backorder`, `onHold`, `kitParent`, `kitChild`, `kanban`. */
-            code: string;
-            /** Format: int64 */
-            count: number;
-            message: string;
         };
         /**
          * Cid
@@ -4335,6 +5826,17 @@ export interface components {
             curr_abc_class_type_id?: number | null;
         };
         /**
+         * CidCheckReason
+         * @description One reason a check found.
+         */
+        CidCheckReason: {
+            /** @description Stable code: `onHand`, `onOrder`, `backorder`, `onHold`, `kitParent`, `kitChild`, `kanban`. */
+            code: string;
+            /** Format: int64 */
+            count: number;
+            message: string;
+        };
+        /**
          * CidCommon
          * @description The CID with what the item page shows beside it (`GET Common/{cid_no}`): its item master part, vendor name, and
          *     how many CIPs stock it. `multiple` is true when more than one of its CIPs is Active.
@@ -4430,6 +5932,21 @@ export interface components {
             values: components["schemas"]["CustomValueInput"][];
         };
         /**
+         * CidExistsAnswer
+         * @description The answer of the existence checks.
+         */
+        CidExistsAnswer: {
+            /**
+             * Format: int64
+             * @description The CID found (the first by number when several match).
+             */
+            cid_no?: number | null;
+            cust_item_code?: string | null;
+            exists: boolean;
+            /** Format: int32 */
+            uom_typeid?: number | null;
+        };
+        /**
          * CidHeader
          * @description The item page's header line (`GET CIDHeader/{cid_no}`).
          */
@@ -4475,6 +5992,51 @@ export interface components {
             hold_count: number;
             /** Format: double */
             qty_on_hold: number;
+        };
+        /**
+         * CidHoldType
+         * @description A CID hold type (`GET api/V2/Item/CID/HoldType`).
+         */
+        CidHoldType: {
+            /** Format: int32 */
+            cid_hold_type: number;
+            description: string;
+        };
+        /**
+         * CidKanbanBin
+         * @description A kanban bin of a CID's CIP.
+         */
+        CidKanbanBin: {
+            /** Format: double */
+            bin_qty: number;
+            /**
+             * Format: int32
+             * @description Full 1, Empty 2, Ordered 3.
+             */
+            bin_status: number;
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: int64 */
+            kanban_bin_id: number;
+            tool_code: string;
+        };
+        /**
+         * CidKitLink
+         * @description A kit a CID's CIP belongs to.
+         */
+        CidKitLink: {
+            /** Format: int64 */
+            child_cid_no?: number | null;
+            child_cip_code: string;
+            /** Format: int64 */
+            child_cip_no: number;
+            /** Format: int64 */
+            parent_cid_no?: number | null;
+            parent_cip_code: string;
+            /** Format: int64 */
+            parent_cip_no: number;
+            /** Format: double */
+            qty: number;
         };
         /**
          * CidMin
@@ -4609,6 +6171,16 @@ export interface components {
             qty_work_order: number;
         };
         /**
+         * CidUpdate
+         * @description Moves a CIP to another CID of its site.
+         */
+        CidUpdate: {
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int64 */
+            cip_no: number;
+        };
+        /**
          * CidUsage
          * @description Usage summed over a CID's CIPs (`SummaryUsage`): 13 four-week periods (usage1 the most recent) and their annual
          *     total, 12 calendar months (January first), and transaction and replenishment counts of this and last year.
@@ -4664,9 +6236,11 @@ export interface components {
         };
         /**
          * Cip
-         * @description Customer item at a location (CIP).
+         * @description Customer item at a location (CIP): the record's own fields.
          */
         Cip: {
+            /** Format: int64 */
+            buddy_cip_no?: number | null;
             /** Format: int64 */
             cid_no?: number | null;
             cip_code: string;
@@ -4681,13 +6255,63 @@ export interface components {
             cust_desc1?: string | null;
             cust_desc2?: string | null;
             cust_item_code?: string | null;
+            custom_1?: string | null;
+            custom_2?: string | null;
+            custom_3?: string | null;
+            custom_4?: string | null;
+            /** Format: int64 */
+            default_employee_id?: number | null;
+            /** Format: int64 */
+            default_track1?: number | null;
+            /** Format: int64 */
+            default_track2?: number | null;
+            /** Format: int64 */
+            default_track3?: number | null;
+            /** Format: int64 */
+            default_track4?: number | null;
+            /** @description The CIP is dispensed by a crib device (assigned to a bin of a dispenser station). */
+            dispensing: boolean;
             /** Format: int64 */
             item_id?: number | null;
+            keep_full: boolean;
+            loc_seg1?: string | null;
+            loc_seg2?: string | null;
+            loc_seg3?: string | null;
+            loc_seg4?: string | null;
+            loc_seg5?: string | null;
             location?: string | null;
+            /** Format: double */
+            lot_qty?: number | null;
+            /** Format: double */
+            max_qty?: number | null;
+            /** Format: double */
+            min_qty?: number | null;
+            /** @description The CID has more than one Active CIP (spec 1: the item is "multiple"). */
+            multiple: boolean;
+            /** Format: int32 */
+            num_lots?: number | null;
             /** Format: double */
             qty_avail: number;
             /** Format: double */
+            qty_backorder: number;
+            /** Format: double */
             qty_on_hand: number;
+            /** Format: double */
+            qty_on_hold: number;
+            /** Format: double */
+            qty_on_order: number;
+            /** Format: double */
+            reorder_qty?: number | null;
+            /**
+             * Format: int64
+             * @description The CIP that stocks this item's repaired units (repairable CIDs).
+             */
+            repair_cip_no?: number | null;
+            /**
+             * Format: int32
+             * @description Replenishment type: Kanban 1, MinMax 2, Vending 3.
+             */
+            repl_type: number;
             /** Format: int64 */
             site_id: number;
             /**
@@ -4696,6 +6320,55 @@ export interface components {
              *     Labor 8, ItemExchanged 9, RejectedItemAdd 10.
              */
             status_id: number;
+            /** Format: date-time */
+            updated_at: string;
+            vend_code?: string | null;
+        };
+        /**
+         * CipCid
+         * @description The CID part of the item page.
+         */
+        CipCid: {
+            /** Format: int32 */
+            avg_lead_time?: number | null;
+            /** Format: int32 */
+            cid_hold_type?: number | null;
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int32 */
+            cid_status: number;
+            crit_part: boolean;
+            /** Format: int32 */
+            curr_abc_class_type_id?: number | null;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code: string;
+            kit: boolean;
+            lot_control: boolean;
+            repairable: boolean;
+            repaired_part: boolean;
+            serialized: boolean;
+            stock_item: boolean;
+            taxable: boolean;
+            /** Format: int32 */
+            uom_typeid: number;
+            vend_code?: string | null;
+        };
+        /**
+         * CipCommon
+         * @description The item page's general data (CIP Common): the CIP, its CID, its item-master part and the CIPs it points at.
+         */
+        CipCommon: {
+            /** Format: int64 */
+            alternate_location_count: number;
+            buddy?: components["schemas"]["CipRef"] | null;
+            cid?: components["schemas"]["CipCid"] | null;
+            cip: components["schemas"]["Cip"];
+            item?: components["schemas"]["CipItem"] | null;
+            related_items: components["schemas"]["RelatedItem"][];
+            repair?: components["schemas"]["CipRef"] | null;
+            /** Format: int64 */
+            virtual_location_count: number;
         };
         /**
          * CipCustomValues
@@ -4720,15 +6393,407 @@ export interface components {
             values: components["schemas"]["CustomValueInput"][];
         };
         /**
-         * CipVendor
+         * CipItem
+         * @description The item-master part of the item page.
+         */
+        CipItem: {
+            asp_upc?: string | null;
+            commodity_code?: string | null;
+            desc1: string;
+            desc2?: string | null;
+            erp_vmi_item_code?: string | null;
+            /** Format: int64 */
+            item_id: number;
+            /** Format: int32 */
+            item_status: number;
+            mfg_code: string;
+            mfg_name?: string | null;
+            mfg_part_no: string;
+            uom_code?: string | null;
+        };
+        /**
+         * CipMin1
+         * @description A CIP with the fewest fields (Min1).
+         */
+        CipMin1: {
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            location?: string | null;
+            /** Format: int32 */
+            status_id: number;
+        };
+        /** CipMin1Page */
+        CipMin1Page: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["CipMin1"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * CipPick
+         * @description A CIP as the item picker and the CIP lists show it.
+         */
+        CipPick: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            /**
+             * Format: double
+             * @description Null unless the caller holds InvFISPrice at the CIP's site.
+             */
+            cust_avg_cost?: number | null;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code?: string | null;
+            location?: string | null;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: int32 */
+            status_id: number;
+        };
+        /** CipPickPage */
+        CipPickPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["CipPick"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * CipQuantities
+         * @description Quantities of a CIP (spec 3 section 3).
+         */
+        CipQuantities: {
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: double */
+            max_qty?: number | null;
+            /** Format: double */
+            min_qty?: number | null;
+            /** Format: double */
+            qty_avail: number;
+            /** Format: double */
+            qty_backorder: number;
+            /** Format: double */
+            qty_excess: number;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: double */
+            qty_on_hold: number;
+            /** Format: double */
+            qty_on_order: number;
+            /**
+             * Format: double
+             * @description on hand + on order - backorder: what the replenishment compares with min.
+             */
+            qty_position: number;
+            /** Format: double */
+            qty_scrap: number;
+            /** Format: double */
+            qty_transfer: number;
+            /** Format: double */
+            qty_work_order: number;
+        };
+        /**
+         * CipRef
+         * @description Another CIP, as a reference (buddy, repaired-part CIP, kit child, related item).
+         */
+        CipRef: {
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            location?: string | null;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: int32 */
+            status_id: number;
+        };
+        /**
+         * CipRow
+         * @description One row of the CIP search grid.
+         */
+        CipRow: {
+            /**
+             * Format: double
+             * @description usage1 + ... + usage13.
+             */
+            annual_usage: number;
+            /** Format: int64 */
+            cid_no?: number | null;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            consigned: boolean;
+            /**
+             * Format: double
+             * @description Null unless the caller holds InvFISPrice at the searched site.
+             */
+            cust_avg_cost?: number | null;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code?: string | null;
+            dispensing: boolean;
+            /** Format: int64 */
+            item_id?: number | null;
+            keep_full: boolean;
+            /** Format: date-time */
+            last_issue_date?: string | null;
+            /** Format: date-time */
+            last_receipt_date?: string | null;
+            loc_seg1?: string | null;
+            loc_seg2?: string | null;
+            loc_seg3?: string | null;
+            loc_seg4?: string | null;
+            loc_seg5?: string | null;
+            location?: string | null;
+            /** Format: double */
+            lot_qty?: number | null;
+            /** Format: double */
+            max_qty?: number | null;
+            /** Format: double */
+            min_qty?: number | null;
+            /** Format: double */
+            qty_avail: number;
+            /** Format: double */
+            qty_backorder: number;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: double */
+            qty_on_hold: number;
+            /** Format: double */
+            qty_on_order: number;
+            /** Format: double */
+            reorder_qty?: number | null;
+            /** Format: int32 */
+            repl_type: number;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: int32 */
+            status_id: number;
+            /** Format: date-time */
+            updated_at: string;
+            vend_code?: string | null;
+        };
+        /** CipRowPage */
+        CipRowPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["CipRow"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * CipSaved
+         * @description What a write answers: the CIP as it is now.
+         */
+        CipSaved: {
+            cip: components["schemas"]["Cip"];
+            message: string;
+            success: boolean;
+        };
+        /**
+         * CipSearchExport
+         * @description A CIP search as an Excel workbook of the given columns (up to 5000 rows).
+         */
+        CipSearchExport: {
+            /** @description true: on hand below min; false: min not set or on hand at or above it. */
+            below_min?: boolean | null;
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** @description CIP code starts with. */
+            cip_code?: string | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            columns: components["schemas"]["ExportColumn"][];
+            consigned?: boolean | null;
+            /** @description Customer part (cust_item_code) starts with. */
+            cust_item_code?: string | null;
+            /** @description cust_desc1 or cust_desc2 contains. */
+            description?: string | null;
+            dispensing?: boolean | null;
+            /** @description true: something on hand; false: nothing on hand. */
+            has_on_hand?: boolean | null;
+            /** Format: int64 */
+            item_id?: number | null;
+            keep_full?: boolean | null;
+            /** @description Location starts with. */
+            location?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /**
+             * Format: int32
+             * @description Kanban 1, MinMax 2, Vending 3.
+             */
+            repl_type?: number | null;
+            /** @description One of the caller's sites of the current client; default the current site. */
+            site_code?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: int32 */
+            status_id?: number | null;
+            /** @description Any of CIP code, customer part and descriptions contains. */
+            text?: string | null;
+            vend_code?: string | null;
+        };
+        /**
+         * CipSearchRequest
+         * @description A CIP search: the spec's paged-search envelope and the filters.
+         */
+        CipSearchRequest: {
+            /** @description true: on hand below min; false: min not set or on hand at or above it. */
+            below_min?: boolean | null;
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** @description CIP code starts with. */
+            cip_code?: string | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            consigned?: boolean | null;
+            /** @description Customer part (cust_item_code) starts with. */
+            cust_item_code?: string | null;
+            /** @description cust_desc1 or cust_desc2 contains. */
+            description?: string | null;
+            dispensing?: boolean | null;
+            /** @description true: something on hand; false: nothing on hand. */
+            has_on_hand?: boolean | null;
+            /** Format: int64 */
+            item_id?: number | null;
+            keep_full?: boolean | null;
+            /** @description Location starts with. */
+            location?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /**
+             * Format: int32
+             * @description Kanban 1, MinMax 2, Vending 3.
+             */
+            repl_type?: number | null;
+            /** @description One of the caller's sites of the current client; default the current site. */
+            site_code?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: int32 */
+            status_id?: number | null;
+            /** @description Any of CIP code, customer part and descriptions contains. */
+            text?: string | null;
+            vend_code?: string | null;
+        };
+        /**
+         * CipSummary
+         * @description The CIP summary pop-up: quantities and usage.
+         */
+        CipSummary: {
+            /**
+             * Format: double
+             * @description usage1 + ... + usage13.
+             */
+            annual_usage: number;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            cust_desc2?: string | null;
+            cust_item_code?: string | null;
+            /** Format: date-time */
+            last_count_date?: string | null;
+            /** Format: date-time */
+            last_issue_date?: string | null;
+            /** Format: date-time */
+            last_receipt_date?: string | null;
+            location?: string | null;
+            /** Format: double */
+            max_qty?: number | null;
+            /** Format: double */
+            min_qty?: number | null;
+            /** @description Usage of the 12 calendar months, January first. */
+            month_usage: number[];
+            /** Format: double */
+            qty_avail: number;
+            /** Format: double */
+            qty_backorder: number;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: double */
+            qty_on_hold: number;
+            /** Format: double */
+            qty_on_order: number;
+            /** Format: int32 */
+            repl_count_cy: number;
+            /** Format: int32 */
+            repl_count_py: number;
+            /** Format: int32 */
+            repl_type: number;
+            /** Format: int32 */
+            status_id: number;
+            /** Format: int32 */
+            trans_count_cy: number;
+            /** Format: int32 */
+            trans_count_py: number;
+            /** @description Usage of the 13 periods, usage1 the most recent. */
+            usage: number[];
+        };
+        /**
+         * CipVendorChange
          * @description A CIP's vendor after `PUT VendorCode/CIP/{cip_no}`.
          */
-        CipVendor: {
+        CipVendorChange: {
             /** Format: int64 */
             cid_no?: number | null;
             /** Format: int64 */
             cip_no: number;
             vend_code: string;
+        };
+        /**
+         * CipsOfCidRequest
+         * @description The CIPs of one CID, paged.
+         */
+        CipsOfCidRequest: {
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
         };
         /** ClientError */
         ClientError: {
@@ -4754,6 +6819,37 @@ export interface components {
             family: string;
             /** @description Its first 2 digits, e.g. `31`. */
             segment: string;
+        };
+        /**
+         * CreateRepairedCip
+         * @description Creates the repaired-part CID and CIP of a repairable CIP.
+         */
+        CreateRepairedCip: {
+            /** @description Default: the CIP code with "-R". */
+            cip_code?: string | null;
+            /** Format: int64 */
+            cip_no: number;
+            /** @description Default: the CID's customer part with "-R". */
+            cust_item_code?: string | null;
+            /** @description Default: the original CIP's location. */
+            location?: string | null;
+        };
+        /**
+         * CribMaster
+         * @description The crib-device view of a CIP: its bins, kits and kanban bins.
+         */
+        CribMaster: {
+            bins: components["schemas"]["DispensingBin"][];
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            dispensing: boolean;
+            is_kit: boolean;
+            kanban_bins: components["schemas"]["KanbanBin"][];
+            kit_children: components["schemas"]["KitChild"][];
+            kits: components["schemas"]["KitMembership"][];
+            /** Format: int32 */
+            repl_type: number;
         };
         /** CurrentUser */
         CurrentUser: {
@@ -4808,10 +6904,10 @@ export interface components {
          * @description A new definition (`PUT Custom/New`). `field_no` empty takes the first free slot.
          */
         CustomFieldDefinitionNew: {
-            entity_type: components["schemas"]["EntityType"];
+            entity_type: components["schemas"]["CustomFieldEntityType"];
             /** Format: int32 */
             field_no?: number | null;
-            field_type: components["schemas"]["FieldType"];
+            field_type: components["schemas"]["CustomFieldType"];
             is_required?: boolean | null;
             is_visible?: boolean | null;
             /** @description Required, at most 50 characters, unique (case-insensitive) among the record kind's fields at the site. */
@@ -4827,7 +6923,7 @@ export interface components {
         CustomFieldDefinitionUpdate: {
             /** Format: int64 */
             custom_field_definition_id: number;
-            field_type: components["schemas"]["FieldType"];
+            field_type: components["schemas"]["CustomFieldType"];
             is_required?: boolean | null;
             is_visible?: boolean | null;
             label: string;
@@ -4840,10 +6936,21 @@ export interface components {
          */
         CustomFieldDefinitions: {
             definitions: components["schemas"]["CustomFieldDefinition"][];
-            entity_type: components["schemas"]["EntityType"];
+            entity_type: components["schemas"]["CustomFieldEntityType"];
             /** Format: int64 */
             site_id: number;
         };
+        /**
+         * @description Which record a custom field belongs to.
+         * @enum {string}
+         */
+        CustomFieldEntityType: "CID" | "CIP";
+        /**
+         * @description How a value is checked: free text (up to `max_length`), a number, a date (stored `YYYY-MM-DD`; `MM/DD/YYYY` is
+         *     accepted), or one of the field's possible values.
+         * @enum {string}
+         */
+        CustomFieldType: "text" | "number" | "date" | "list";
         /**
          * CustomFieldValue
          * @description One custom field of a record with its value.
@@ -4923,6 +7030,36 @@ export interface components {
             custom_field_value_possible_id: number;
             description?: string | null;
             is_visible?: boolean | null;
+        };
+        /**
+         * CustomImportRefusal
+         * @description A row of an import that was refused (or a field of it).
+         */
+        CustomImportRefusal: {
+            error: string;
+            /** @description `custom<n>`, the key column, or `Error` for the whole row. */
+            field: string;
+            /** @description The record key the row named (customer part, CIP code or number). */
+            key?: string | null;
+            /**
+             * Format: int64
+             * @description Line of the file (the header is row 1).
+             */
+            row: number;
+        };
+        /**
+         * CustomImportResult
+         * @description What an import did: rows applied in one transaction, every refused row with its reasons.
+         */
+        CustomImportResult: {
+            /** Format: int64 */
+            applied_rows: number;
+            entity_type: components["schemas"]["CustomFieldEntityType"];
+            refusals: components["schemas"]["CustomImportRefusal"][];
+            /** Format: int64 */
+            refused_rows: number;
+            /** Format: int64 */
+            total_rows: number;
         };
         /**
          * CustomValueInput
@@ -5070,6 +7207,24 @@ export interface components {
             network_name: string;
         };
         /**
+         * DefaultsUpdate
+         * @description Default employee and tracking codes (track N must be a code of tracking level N); null clears.
+         */
+        DefaultsUpdate: {
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: int64 */
+            default_employee_id?: number | null;
+            /** Format: int64 */
+            default_track1?: number | null;
+            /** Format: int64 */
+            default_track2?: number | null;
+            /** Format: int64 */
+            default_track3?: number | null;
+            /** Format: int64 */
+            default_track4?: number | null;
+        };
+        /**
          * DeletedFiles
          * @description Files deleted by `File/DeleteFromEntity`.
          */
@@ -5095,6 +7250,41 @@ export interface components {
             /** Format: int64 */
             help_id: number;
             help_name: string;
+        };
+        /** Dispensing */
+        Dispensing: {
+            bins: components["schemas"]["DispensingBin"][];
+            /** Format: int64 */
+            cip_no: number;
+            dispensing: boolean;
+        };
+        /**
+         * DispensingBin
+         * @description A bin a CIP is assigned to, with its station.
+         */
+        DispensingBin: {
+            bin_code: string;
+            /** Format: double */
+            capacity?: number | null;
+            station_active: boolean;
+            /** Format: int64 */
+            station_bin_id: number;
+            station_code: string;
+            /** Format: int64 */
+            station_id: number;
+            /** Format: int32 */
+            station_type: number;
+        };
+        /**
+         * DispensingUpdate
+         * @description Assigns a CIP to station bins (the full list; bins not listed are freed) and sets its dispensing flag.
+         */
+        DispensingUpdate: {
+            /** Format: int64 */
+            cip_no: number;
+            /** @description Dispensed by a device: needs at least one bin of a dispenser station. */
+            dispensing: boolean;
+            station_bin_ids: number[];
         };
         /**
          * DuplicateCid
@@ -5182,11 +7372,6 @@ export interface components {
             /** Format: naive-date */
             suspensionDate?: string | null;
         };
-        /**
-         * @description Which record a custom field belongs to.
-         * @enum {string}
-         */
-        EntityType: "CID" | "CIP";
         /**
          * ErrorBody
          * @description Body of every 4xx and 5xx answer.
@@ -5418,21 +7603,6 @@ export interface components {
             totalCount: number;
         };
         /**
-         * ExistsAnswer
-         * @description The answer of the existence checks.
-         */
-        ExistsAnswer: {
-            /**
-             * Format: int64
-             * @description The CID found (the first by number when several match).
-             */
-            cid_no?: number | null;
-            cust_item_code?: string | null;
-            exists: boolean;
-            /** Format: int32 */
-            uom_typeid?: number | null;
-        };
-        /**
          * ExportColumn
          * @description One displayed column: the row field it shows, its header, and how to format it.
          */
@@ -5441,12 +7611,6 @@ export interface components {
             header: string;
             kind?: components["schemas"]["ColumnKind"] | null;
         };
-        /**
-         * @description How a value is checked: free text (up to `max_length`), a number, a date (stored `YYYY-MM-DD`; `MM/DD/YYYY` is
-         *     accepted), or one of the field's possible values.
-         * @enum {string}
-         */
-        FieldType: "text" | "number" | "date" | "list";
         /**
          * FileClassification
          * @description A file classification (the lookup behind `file_classification_type_ID`).
@@ -5752,12 +7916,18 @@ export interface components {
         };
         /**
          * HoldType
-         * @description A CID hold type (`GET api/V2/Item/CID/HoldType`).
+         * @description The hold settings of a CIP.
          */
         HoldType: {
-            /** Format: int32 */
-            cid_hold_type: number;
-            description: string;
+            /**
+             * Format: int32
+             * @description The CID's hold type (cid_hold_type); null when the item is not held.
+             */
+            cid_hold_type?: number | null;
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: double */
+            qty_on_hold: number;
         };
         /** HomepageTile */
         HomepageTile: {
@@ -5788,36 +7958,6 @@ export interface components {
         ImpersonateRequest: {
             /** Format: int64 */
             asp_users_id: number;
-        };
-        /**
-         * ImportRefusal
-         * @description A row of an import that was refused (or a field of it).
-         */
-        ImportRefusal: {
-            error: string;
-            /** @description `custom<n>`, the key column, or `Error` for the whole row. */
-            field: string;
-            /** @description The record key the row named (customer part, CIP code or number). */
-            key?: string | null;
-            /**
-             * Format: int64
-             * @description Line of the file (the header is row 1).
-             */
-            row: number;
-        };
-        /**
-         * ImportResult
-         * @description What an import did: rows applied in one transaction, every refused row with its reasons.
-         */
-        ImportResult: {
-            /** Format: int64 */
-            applied_rows: number;
-            entity_type: components["schemas"]["EntityType"];
-            refusals: components["schemas"]["ImportRefusal"][];
-            /** Format: int64 */
-            refused_rows: number;
-            /** Format: int64 */
-            total_rows: number;
         };
         /** Incognito */
         Incognito: {
@@ -6380,10 +8520,10 @@ export interface components {
             job_status: number;
         };
         /**
-         * KanbanBinRef
-         * @description A kanban bin of a CID's CIP.
+         * KanbanBin
+         * @description A kanban bin of a Kanban CIP: its card (tool_code, scanned when the bin runs empty), quantity and state.
          */
-        KanbanBinRef: {
+        KanbanBin: {
             /** Format: double */
             bin_qty: number;
             /**
@@ -6393,16 +8533,57 @@ export interface components {
             bin_status: number;
             /** Format: int64 */
             cip_no: number;
+            /** Format: date-time */
+            created_at: string;
             /** Format: int64 */
             kanban_bin_id: number;
+            /** Format: date-time */
+            last_scan_at?: string | null;
+            location?: string | null;
+            /** Format: int64 */
+            site_id: number;
+            station_code?: string | null;
+            /** Format: int64 */
+            station_id?: number | null;
             tool_code: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** KanbanBinInput */
+        KanbanBinInput: {
+            /** Format: double */
+            bin_qty: number;
+            /** Format: int64 */
+            cip_no: number;
+            location?: string | null;
+            /**
+             * Format: int64
+             * @description A kanban rack (station of type Kanban 100) of the site.
+             */
+            station_id?: number | null;
+            tool_code: string;
+        };
+        /** KanbanBinUpdate */
+        KanbanBinUpdate: {
+            /** Format: double */
+            bin_qty: number;
+            /**
+             * Format: int32
+             * @description Full 1, Empty 2, Ordered 3.
+             */
+            bin_status: number;
+            /** Format: int64 */
+            kanban_bin_id: number;
+            location?: string | null;
+            /** Format: int64 */
+            station_id?: number | null;
         };
         /**
          * KanbanCheck
          * @description Whether a CID is a kanban item (`KanbanCheck`): a CIP of replenishment type Kanban or with kanban bins.
          */
         KanbanCheck: {
-            bins: components["schemas"]["KanbanBinRef"][];
+            bins: components["schemas"]["CidKanbanBin"][];
             /** Format: int64 */
             cid_no: number;
             is_kanban: boolean;
@@ -6411,6 +8592,44 @@ export interface components {
              * @description CIPs of the CID whose replenishment type is Kanban (1).
              */
             kanban_cip_count: number;
+        };
+        /**
+         * KanbanNewToolCode
+         * @description A new card for a kanban bin (a lost or worn card is reprinted; the old code no longer scans).
+         */
+        KanbanNewToolCode: {
+            /** Format: int64 */
+            kanban_bin_id: number;
+            new_tool_code: string;
+        };
+        /**
+         * KeepFullEditCheck
+         * @description May keep_full be changed for this CIP, and why not.
+         */
+        KeepFullEditCheck: {
+            /** Format: int64 */
+            cip_no: number;
+            editable: boolean;
+            keep_full: boolean;
+            /** @description Why it may not be changed; null when editable. */
+            message?: string | null;
+        };
+        /**
+         * Kit
+         * @description A kit: a parent CIP whose CID is flagged kit, and its child CIPs with their quantities.
+         */
+        Kit: {
+            children: components["schemas"]["KitChild"][];
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            /** @description The CIP's CID is flagged kit (only such CIPs may have children). */
+            is_kit: boolean;
+            location?: string | null;
+            /** Format: int32 */
+            status_id: number;
         };
         /**
          * KitCheck
@@ -6424,25 +8643,205 @@ export interface components {
             /** @description Some CIP of the CID is a kit with children. */
             is_kit_parent: boolean;
             /** @description Every kit link the CID's CIPs take part in, as parent or child. */
-            links: components["schemas"]["KitLink"][];
+            links: components["schemas"]["CidKitLink"][];
         };
-        /**
-         * KitLink
-         * @description A kit a CID's CIP belongs to.
-         */
-        KitLink: {
-            /** Format: int64 */
-            child_cid_no?: number | null;
-            child_cip_code: string;
+        /** KitChild */
+        KitChild: {
             /** Format: int64 */
             child_cip_no: number;
+            cip_code: string;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            location?: string | null;
+            /** Format: double */
+            qty: number;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: int32 */
+            seq: number;
+            /** Format: int32 */
+            status_id: number;
+        };
+        /**
+         * KitChildCheck
+         * @description Is the CIP a kit child (and of which kits), is it a kit?
+         */
+        KitChildCheck: {
             /** Format: int64 */
-            parent_cid_no?: number | null;
+            cip_no: number;
+            is_kit: boolean;
+            is_kit_child: boolean;
+            kits: components["schemas"]["KitMembership"][];
+        };
+        /** KitChildInput */
+        KitChildInput: {
+            /** Format: int64 */
+            child_cip_no: number;
+            /** Format: double */
+            qty: number;
+        };
+        /**
+         * KitLocation
+         * @description Where a kit (the CIP, or a kit it is a child of) is dispensed.
+         */
+        KitLocation: {
+            bin_code: string;
+            kit_cip_code: string;
+            /** Format: int64 */
+            kit_cip_no: number;
+            /** Format: int64 */
+            station_bin_id: number;
+            station_code: string;
+            /** Format: int64 */
+            station_id: number;
+            /** Format: int32 */
+            station_type: number;
+        };
+        /**
+         * KitMembership
+         * @description A kit a CIP is a child of.
+         */
+        KitMembership: {
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
             parent_cip_code: string;
             /** Format: int64 */
             parent_cip_no: number;
             /** Format: double */
             qty: number;
+        };
+        /** KitPage */
+        KitPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["KitSummary"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * KitSave
+         * @description The full list of a kit's children (replaces the stored list; empty removes them).
+         */
+        KitSave: {
+            children: components["schemas"]["KitChildInput"][];
+            /** Format: int64 */
+            cip_no: number;
+        };
+        /** KitSearchRequest */
+        KitSearchRequest: {
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** @description CIP code or customer part starts with. */
+            text?: string | null;
+        };
+        /** KitSummary */
+        KitSummary: {
+            /** Format: int64 */
+            child_count: number;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            location?: string | null;
+            /** Format: int32 */
+            status_id: number;
+        };
+        /**
+         * LikeUpcOnHand
+         * @description Like-UPC on hand: every CIP of the site whose item carries the same UPC, this one included.
+         */
+        LikeUpcOnHand: {
+            asp_upc?: string | null;
+            /** Format: int64 */
+            cip_count: number;
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: double */
+            qty_on_hand: number;
+        };
+        /**
+         * LocationCheck
+         * @description Is a location valid at the site and is it free?
+         */
+        LocationCheck: {
+            /** @description No other CIP of the site has it as its location or as an alternate location. */
+            free: boolean;
+            /** @description The location as it would be saved (trimmed, upper case). */
+            location: string;
+            /** @description Why it is not valid or not free; null when it is both. */
+            message?: string | null;
+            segments: components["schemas"]["LocationPart"][];
+            /** @description The CIPs that use it (at most 20). */
+            used_by: components["schemas"]["CipRef"][];
+            /** @description It fits the site's segments. */
+            valid: boolean;
+        };
+        /**
+         * LocationPart
+         * @description One segment of a checked location.
+         */
+        LocationPart: {
+            seg_name: string;
+            /** Format: int32 */
+            seg_no: number;
+            value: string;
+        };
+        /**
+         * LocationSegment
+         * @description One named segment of a site's locations.
+         */
+        LocationSegment: {
+            /**
+             * Format: int32
+             * @description The most characters the segment may hold.
+             */
+            seg_length: number;
+            seg_name: string;
+            /**
+             * Format: int32
+             * @description 1 to 5, in the order the segments are written.
+             */
+            seg_no: number;
+        };
+        /** LocationSegmentInput */
+        LocationSegmentInput: {
+            /** Format: int32 */
+            seg_length: number;
+            seg_name: string;
+        };
+        /**
+         * LocationSegments
+         * @description How a site spells its locations: segments joined by '-' (A-01-03), each at most its length.
+         */
+        LocationSegments: {
+            /** @description false: the site named no segments and the default applies (up to five segments of up to 20 characters). */
+            defined: boolean;
+            segments: components["schemas"]["LocationSegment"][];
+            site_code: string;
+            /** Format: int64 */
+            site_id: number;
+        };
+        /**
+         * LocationSegmentsInput
+         * @description A site's segments, in order (seg_no follows the order); an empty list returns the site to the default.
+         */
+        LocationSegmentsInput: {
+            segments: components["schemas"]["LocationSegmentInput"][];
+            /** Format: int64 */
+            site_id: number;
         };
         /** LoginRequest */
         LoginRequest: {
@@ -6486,11 +8885,59 @@ export interface components {
             message: string;
         };
         /**
+         * Mlq
+         * @description MLQ (maximum liability quantity) of a CIP: what the customer is committed to beyond its stock.
+         */
+        Mlq: {
+            /**
+             * Format: double
+             * @description The same over the active CIPs of this CIP's CID.
+             */
+            cid_net_mlq: number;
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: int64 */
+            item_id?: number | null;
+            /**
+             * Format: double
+             * @description Over the site's active CIPs of the same item: sum of max (min when no max) - on hand - on order, each CIP
+             *     counted at zero or more.
+             */
+            warehouse_net_mlq: number;
+        };
+        /** MlqRequest */
+        MlqRequest: {
+            /** Format: int64 */
+            cip_no: number;
+        };
+        /**
          * MovedFiles
          * @description Files moved by `File/MoveToItemMaster`.
          */
         MovedFiles: {
             files: components["schemas"]["FileRecord"][];
+        };
+        /**
+         * OtherUpdate
+         * @description The other settings of a CIP; each field replaces the stored one.
+         */
+        OtherUpdate: {
+            /**
+             * Format: int64
+             * @description Another active CIP of the same site and the same CID or item-master part; null clears.
+             */
+            buddy_cip_no?: number | null;
+            /** Format: int64 */
+            cip_no: number;
+            consigned: boolean;
+            custom_1?: string | null;
+            custom_2?: string | null;
+            custom_3?: string | null;
+            custom_4?: string | null;
+            /** @description A vendor of the CIP's site. */
+            vend_code?: string | null;
         };
         /**
          * PageRequest
@@ -6575,6 +9022,14 @@ export interface components {
             site_id: number;
         };
         /**
+         * QuickSearchCustItemCode
+         * @description Global search box, customer part: the code and the site to search.
+         */
+        QuickSearchCustItemCode: {
+            code: string;
+            site_code: string;
+        };
+        /**
          * ReadableType
          * @description A type the product accepts (`File/Readable`).
          */
@@ -6601,6 +9056,46 @@ export interface components {
              */
             thumbnail_size: number;
             types: components["schemas"]["ReadableType"][];
+        };
+        /**
+         * RelatedItem
+         * @description An item shown with this CIP.
+         */
+        RelatedItem: {
+            cip_code: string;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            location?: string | null;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: int64 */
+            related_cip_no: number;
+            /**
+             * Format: int32
+             * @description Substitute 1, Accessory 2, SparePart 3.
+             */
+            relation: number;
+            /** Format: int32 */
+            status_id: number;
+        };
+        /** RelatedItemInput */
+        RelatedItemInput: {
+            /** Format: int64 */
+            related_cip_no: number;
+            /**
+             * Format: int32
+             * @description Substitute 1 (default), Accessory 2, SparePart 3.
+             */
+            relation?: number | null;
+        };
+        /**
+         * RelatedItemsSave
+         * @description The full list of items shown with a CIP (replaces the stored list).
+         */
+        RelatedItemsSave: {
+            /** Format: int64 */
+            cip_no: number;
+            related_items: components["schemas"]["RelatedItemInput"][];
         };
         /**
          * Release
@@ -6720,6 +9215,126 @@ export interface components {
              */
             release_id?: number | null;
             success: boolean;
+        };
+        /**
+         * RepairInfo
+         * @description The repaired-part settings of a CIP.
+         */
+        RepairInfo: {
+            /** Format: int64 */
+            cip_no: number;
+            /** @description The CIP that stocks this item's repaired units. */
+            repair_cip?: (components["schemas"]["CipRef"] & unknown) | null;
+            /** @description The CID is repairable (its worn units can be repaired and restocked). */
+            repairable: boolean;
+            /** @description For a repaired-part CIP: the CIPs whose repaired units it stocks. */
+            repaired_for: components["schemas"]["CipRef"][];
+            /** @description The CID is itself a repaired part. */
+            repaired_part: boolean;
+        };
+        /**
+         * RepairUpdate
+         * @description Links (or with null unlinks) the CIP stocking a repairable CIP's repaired units.
+         */
+        RepairUpdate: {
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: int64 */
+            repair_cip_no?: number | null;
+        };
+        /**
+         * ReplenishCip
+         * @description A MinMax CIP at or below min, and what to order.
+         */
+        ReplenishCip: {
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            keep_full: boolean;
+            location?: string | null;
+            /** Format: double */
+            lot_qty?: number | null;
+            /** Format: double */
+            max_qty?: number | null;
+            /** Format: double */
+            min_qty: number;
+            /** Format: double */
+            qty_backorder: number;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: double */
+            qty_on_order: number;
+            /**
+             * Format: double
+             * @description on hand + on order - backorder.
+             */
+            qty_position: number;
+            /**
+             * Format: double
+             * @description Up to max, rounded up to whole lots (keep-full CIPs to max exactly).
+             */
+            suggested_qty: number;
+            vend_code?: string | null;
+        };
+        /** ReplenishCipPage */
+        ReplenishCipPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["ReplenishCip"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * ReplenishmentSource
+         * @description Where a CIP's stock comes from.
+         */
+        ReplenishmentSource: {
+            /** Format: int64 */
+            cip_no: number;
+            consigned: boolean;
+            /** Format: int64 */
+            dispenser_bin_count: number;
+            /** Format: int64 */
+            kanban_bin_count: number;
+            /** Format: int32 */
+            repl_type: number;
+            /** @description Kanban, MinMax or Vending. */
+            repl_type_name: string;
+            /**
+             * @description Vendor: ordered from vend_code (MinMax); Kanban: reordered by its kanban bins; Vending: refilled by its
+             *     dispenser bins.
+             */
+            source: string;
+            vend_code?: string | null;
+            vend_name?: string | null;
+        };
+        /**
+         * ReplenishmentUpdate
+         * @description Replenishment settings of a CIP.
+         */
+        ReplenishmentUpdate: {
+            /** Format: int64 */
+            cip_no: number;
+            keep_full: boolean;
+            /** Format: double */
+            lot_qty?: number | null;
+            /** Format: double */
+            max_qty?: number | null;
+            /** Format: double */
+            min_qty?: number | null;
+            /** Format: int32 */
+            num_lots?: number | null;
+            /** Format: double */
+            reorder_qty?: number | null;
+            /**
+             * Format: int32
+             * @description Kanban 1, MinMax 2, Vending 3.
+             */
+            repl_type: number;
         };
         /**
          * RoleGrant
@@ -6910,6 +9525,228 @@ export interface components {
         /** SsoExchange */
         SsoExchange: {
             code: string;
+        };
+        /**
+         * Station
+         * @description A crib station: storage or dispensing equipment at a site.
+         */
+        Station: {
+            /**
+             * Format: int64
+             * @description Bins of the station; kanban bins for a kanban rack.
+             */
+            bin_count: number;
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            is_active: boolean;
+            location?: string | null;
+            serial_no?: string | null;
+            /** Format: int64 */
+            site_id: number;
+            station_code: string;
+            /** Format: int64 */
+            station_id: number;
+            /**
+             * Format: int32
+             * @description The equipment kind (GET /Crib/Station/Types).
+             */
+            station_type: number;
+            station_type_name: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description Bins holding a CIP.
+             */
+            used_bin_count: number;
+        };
+        /**
+         * StationBin
+         * @description A bin of a station and the CIP it holds.
+         */
+        StationBin: {
+            bin_code: string;
+            /** Format: double */
+            capacity?: number | null;
+            cip_code?: string | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: int64 */
+            station_bin_id: number;
+            /** Format: int64 */
+            station_id: number;
+        };
+        /**
+         * StationBinInput
+         * @description A new bin (POST, station_bin_id absent) or a changed one (PUT).
+         */
+        StationBinInput: {
+            bin_code: string;
+            /** Format: double */
+            capacity?: number | null;
+            /** Format: int64 */
+            station_bin_id?: number | null;
+            /** Format: int64 */
+            station_id: number;
+        };
+        /** StationCip */
+        StationCip: {
+            bin_code: string;
+            /** Format: double */
+            capacity?: number | null;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            dispensing: boolean;
+            location?: string | null;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: int64 */
+            station_bin_id: number;
+            /** Format: int32 */
+            status_id: number;
+        };
+        /**
+         * StationCipsRequest
+         * @description The CIPs held by a station's bins.
+         */
+        StationCipsRequest: {
+            /** Format: int64 */
+            site_id: number;
+            /** Format: int64 */
+            station_id: number;
+        };
+        /**
+         * StationDetail
+         * @description A station with its bins (station bins, or for a kanban rack its kanban bins).
+         */
+        StationDetail: {
+            bins: components["schemas"]["StationBin"][];
+            kanban_bins: components["schemas"]["KanbanBin"][];
+            station: components["schemas"]["Station"];
+        };
+        /**
+         * StationInput
+         * @description A new station (POST, station_id absent) or a changed one (PUT, station_id given).
+         */
+        StationInput: {
+            description?: string | null;
+            /** @description Default true. */
+            is_active?: boolean | null;
+            location?: string | null;
+            serial_no?: string | null;
+            station_code: string;
+            /** Format: int64 */
+            station_id?: number | null;
+            /** Format: int32 */
+            station_type: number;
+        };
+        /** StationPage */
+        StationPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["Station"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** StationSearchRequest */
+        StationSearchRequest: {
+            is_active?: boolean | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: int32 */
+            station_type?: number | null;
+            /** @description Station code starts with, or description contains. */
+            text?: string | null;
+        };
+        /** StationType */
+        StationType: {
+            description: string;
+            /** @description dispenser (1-49), storage (50-99) or kanban (100). */
+            kind: string;
+            name: string;
+            /** Format: int32 */
+            station_type: number;
+        };
+        /** SubFilterAnswer */
+        SubFilterAnswer: {
+            field: string;
+            /** @description More than 500 distinct values: the list stops there. */
+            limited: boolean;
+            values: components["schemas"]["SubFilterValue"][];
+        };
+        /**
+         * @description The columns the grid's column filter may list.
+         * @enum {string}
+         */
+        SubFilterField: "status_id" | "repl_type" | "location" | "loc_seg1" | "loc_seg2" | "loc_seg3" | "loc_seg4" | "loc_seg5" | "vend_code" | "consigned" | "dispensing" | "keep_full";
+        /**
+         * SubFilterRequest
+         * @description Distinct values of one column for the grid's column filter.
+         */
+        SubFilterRequest: {
+            /** @description true: on hand below min; false: min not set or on hand at or above it. */
+            below_min?: boolean | null;
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** @description CIP code starts with. */
+            cip_code?: string | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            consigned?: boolean | null;
+            /** @description Customer part (cust_item_code) starts with. */
+            cust_item_code?: string | null;
+            /** @description cust_desc1 or cust_desc2 contains. */
+            description?: string | null;
+            dispensing?: boolean | null;
+            field: components["schemas"]["SubFilterField"];
+            /** @description true: something on hand; false: nothing on hand. */
+            has_on_hand?: boolean | null;
+            /** Format: int64 */
+            item_id?: number | null;
+            keep_full?: boolean | null;
+            /** @description Location starts with. */
+            location?: string | null;
+            /**
+             * Format: int32
+             * @description Kanban 1, MinMax 2, Vending 3.
+             */
+            repl_type?: number | null;
+            /** @description One of the caller's sites of the current client; default the current site. */
+            site_code?: string | null;
+            /** @description Only values starting with this (case-insensitive). */
+            starts_with?: string | null;
+            /** Format: int32 */
+            status_id?: number | null;
+            /** @description Any of CIP code, customer part and descriptions contains. */
+            text?: string | null;
+            vend_code?: string | null;
+        };
+        /** SubFilterValue */
+        SubFilterValue: {
+            /** Format: int64 */
+            count: number;
+            /** @description The value as text; null for rows without one. */
+            value?: string | null;
         };
         /**
          * @description The format of a template.
@@ -7167,6 +10004,63 @@ export interface components {
             sourceUrl?: string | null;
             /** @description 8.67 plus the build number. */
             version: string;
+        };
+        /**
+         * VirtualLocation
+         * @description A place outside the crib where a CIP is kept and still counted as the crib's.
+         */
+        VirtualLocation: {
+            /** Format: int64 */
+            cip_no: number;
+            description?: string | null;
+            loc_seg1?: string | null;
+            loc_seg2?: string | null;
+            loc_seg3?: string | null;
+            loc_seg4?: string | null;
+            loc_seg5?: string | null;
+            location: string;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: int64 */
+            virtual_location_id: number;
+        };
+        /** VirtualLocationInput */
+        VirtualLocationInput: {
+            description?: string | null;
+            location: string;
+        };
+        /**
+         * VirtualLocationSave
+         * @description The full list of a CIP's virtual locations (Save replaces the stored list).
+         */
+        VirtualLocationSave: {
+            /** Format: int64 */
+            cip_no: number;
+            virtual_locations: components["schemas"]["VirtualLocationInput"][];
+        };
+        /**
+         * VirtualLocationValidation
+         * @description What Validate found: the problems Save would refuse with, field by field.
+         */
+        VirtualLocationValidation: {
+            errors: components["schemas"]["ValidationError"][];
+            /** @description The locations as they would be saved. */
+            locations: string[];
+            valid: boolean;
+        };
+        /**
+         * WarehouseCost
+         * @description Warehouse cost of a CIP; both costs only with InvFISPrice at the CIP's site.
+         */
+        WarehouseCost: {
+            /** Format: int64 */
+            cip_no: number;
+            /** @description The caller may see costs at this site (InvFISPrice). */
+            cost_visible: boolean;
+            /** Format: double */
+            cust_avg_cost?: number | null;
+            /** Format: double */
+            warehouse_cost?: number | null;
         };
         /**
          * WarrantyInput
@@ -7956,6 +10850,1165 @@ export interface operations {
             };
             /** @description Signed in, but not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribKanbanBinPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["KanbanBinUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["KanbanBin"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribKanbanBinPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["KanbanBinInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["KanbanBin"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribKanbanBinDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["KanbanBin"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribKitPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["KitSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Kit"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribKitPostSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["KitSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["KitPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribKitGetByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Kit"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribStationPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["StationInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StationDetail"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribStationPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["StationInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StationDetail"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribStationPostSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["StationSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StationPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribStationGetTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StationType"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribStationGetById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StationDetail"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribStationDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Station"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribStationBinPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["StationBinInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StationBin"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribStationBinPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["StationBinInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StationBin"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribStationBinDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StationBin"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12301,7 +16354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["ExistsAnswer"];
+                    "application/json; charset=utf-8": components["schemas"]["CidExistsAnswer"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
@@ -12378,7 +16431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["ExistsAnswer"];
+                    "application/json; charset=utf-8": components["schemas"]["CidExistsAnswer"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
@@ -12456,7 +16509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["ExistsAnswer"];
+                    "application/json; charset=utf-8": components["schemas"]["CidExistsAnswer"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
@@ -12534,7 +16587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["ExistsAnswer"];
+                    "application/json; charset=utf-8": components["schemas"]["CidExistsAnswer"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
@@ -12977,7 +17030,7 @@ export interface operations {
     itemCidPostCustomUpdateImport: {
         parameters: {
             query?: {
-                entity_type?: components["schemas"]["EntityType"];
+                entity_type?: components["schemas"]["CustomFieldEntityType"];
             };
             header?: never;
             path?: never;
@@ -12996,7 +17049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["ImportResult"];
+                    "application/json; charset=utf-8": components["schemas"]["CustomImportResult"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
@@ -14650,7 +18703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["CipVendor"];
+                    "application/json; charset=utf-8": components["schemas"]["CipVendorChange"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
@@ -14795,6 +18848,557 @@ export interface operations {
             };
         };
     };
+    itemCipGetActive: {
+        parameters: {
+            query?: {
+                code?: string;
+                cid_no?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPick"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostAlternateLocationInsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AlternateLocationInsert"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlternateLocation"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPutAlternateLocationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AlternateLocationUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlternateLocation"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetAlternateLocationByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlternateLocation"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipDeleteAlternateLocationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlternateLocation"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostCIDGetByCIDSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CipsOfCidRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPickPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     itemCipPostCIDMerge: {
         parameters: {
             query: {
@@ -14856,6 +19460,560 @@ export interface operations {
             };
             /** @description The change conflicts with existing data. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostCIDUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CidUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetCIDByCidNo: {
+        parameters: {
+            query?: {
+                pageNumber?: number;
+                pageSize?: number;
+                sortField?: string;
+                sortDirection?: string;
+            };
+            header?: never;
+            path: {
+                cid_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPickPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostCIPSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CipSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPickPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetCommonById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipCommon"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostCreateRepairedCIP: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CreateRepairedCip"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetCribMasterByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CribMaster"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetCustItemCodeByCustItemCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cust_item_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPick"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14963,7 +20121,7 @@ export interface operations {
     itemCipGetCustomDefinitions: {
         parameters: {
             query?: {
-                entity_type?: components["schemas"]["EntityType"];
+                entity_type?: components["schemas"]["CustomFieldEntityType"];
             };
             header?: never;
             path?: never;
@@ -15101,6 +20259,2886 @@ export interface operations {
             };
         };
     };
+    itemCipPostDefaultsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DefaultsUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetDispensingKitLocationByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["KitLocation"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostDispensingUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DispensingUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Dispensing"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetHoldTypeByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["HoldType"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetItemByItemId: {
+        parameters: {
+            query?: {
+                pageNumber?: number;
+                pageSize?: number;
+                sortField?: string;
+                sortDirection?: string;
+            };
+            header?: never;
+            path: {
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPickPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetKanbanByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["KanbanBin"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostKanbanNewToolIDUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["KanbanNewToolCode"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["KanbanBin"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetKeepFullEditCheckByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["KeepFullEditCheck"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetKitChildByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["KitChildCheck"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetLikeUPCOnHandByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LikeUpcOnHand"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetLikeUPCByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPick"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetLocationCheck: {
+        parameters: {
+            query: {
+                location: string;
+                cip_no?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LocationCheck"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostMLQ: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MlqRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Mlq"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostMin1Search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CipSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipMin1Page"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostOtherUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["OtherUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetQuantitiesByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipQuantities"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetQuickSearchCIPCodeByCipCodeAndSiteCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_code: string;
+                site_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPick"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetQuickSearchCIPNoByCipNoAndSiteCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: string;
+                site_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPick"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostQuickSearchCustItemCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["QuickSearchCustItemCode"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPick"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetQuickSearchERPItemCodeByErpItemCodeAndSiteCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                erp_item_code: string;
+                site_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPick"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostRelatedItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RelatedItemsSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostRepairUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RepairUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetRepairByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["RepairInfo"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetReplenishCIPs: {
+        parameters: {
+            query?: {
+                pageNumber?: number;
+                pageSize?: number;
+                sortField?: string;
+                sortDirection?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReplenishCipPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostReplenishmentUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReplenishmentUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetReplenishmentSourceByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReplenishmentSource"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CipSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipRowPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostSearchExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CipSearchExport"];
+            };
+        };
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostSearchSubFilterListByField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SubFilterRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SubFilterAnswer"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetSiteBySiteId: {
+        parameters: {
+            query?: {
+                pageNumber?: number;
+                pageSize?: number;
+                sortField?: string;
+                sortDirection?: string;
+            };
+            header?: never;
+            path: {
+                site_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPickPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostSiteIDandStationID: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["StationCipsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StationCip"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetSummaryByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipSummary"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetTrackingCodeByTrackingCodeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trackingCodeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipPick"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostVirtualLocationSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["VirtualLocationSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["VirtualLocation"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipPostVirtualLocationValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["VirtualLocationSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["VirtualLocationValidation"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetVirtualLocationByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["VirtualLocation"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetWarehouseCostByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WarehouseCost"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     itemCipGetById: {
         parameters: {
             query?: never;
@@ -15118,6 +23156,167 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Cip"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemLocationPutSegments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["LocationSegmentsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LocationSegments"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemLocationGetSegmentsBySiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LocationSegments"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
@@ -18243,7 +26442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["HoldType"][];
+                    "application/json; charset=utf-8": components["schemas"]["CidHoldType"][];
                 };
             };
             /** @description Not signed in, or the session ended. */

@@ -1,0 +1,302 @@
+// Browser end-to-end test of the staff console's item side (issue 8), run with node's test runner:
+//   BASE_URL=http://127.0.0.1:18080 node --test tests/e2e/items.mjs
+// Needs a running `asp serve` with `asp seed --demo` data (the `buyer` user holds ItemEdit, FileManage, ItemImageView
+// and CIPSummaryView at the ACME sites, and every demo site stocks CIP code BRG-6204-2RS) and Debian's chromium.
+// playwright-core never downloads a browser: it drives /usr/bin/chromium (CHROMIUM_PATH overrides).
+// Artifacts (screenshots) go to <repo>/test-artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
+const USERNAME = process.env.E2E_USER || 'buyer';
+const PASSWORD = process.env.E2E_PASSWORD || 'Demo@pass1';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
+// A CIP code every demo site stocks (api/src/seed/items.rs).
+const CIP_CODE = process.env.E2E_CIP_CODE || 'BRG-6204-2RS';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Selectors (admin-ui/src/items/README.md lists the data-testids). Adjust them here, nowhere else.
+// ---------------------------------------------------------------------------------------------------------------
+const input = (locator) => locator.locator('xpath=descendant-or-self::input').first();
+const SEL = {
+  loginUsername: (page) => input(page.getByTestId('login-username')),
+  loginPassword: (page) => input(page.getByTestId('login-password')),
+  loginSubmit: (page) => page.getByTestId('login-submit'),
+  homeTitle: (page) => page.getByTestId('home-title'),
+  menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
+  menuItem: (page, name) => page.getByTestId(`menu-item-${name}`),
+  // the global search box
+  jumpbox: (page) => page.getByTestId('jumpbox'),
+  jumpboxType: (page) => page.getByTestId('jumpbox-type'),
+  jumpboxTypeOption: (page, key) => page.getByTestId(`jumpbox-type-option-${key}`),
+  jumpboxInput: (page) => page.getByTestId('jumpbox-input'),
+  jumpboxHits: (page) => page.getByTestId('jumpbox-hit'),
+  // the item page
+  itemPage: (page) => page.getByTestId('item-page'),
+  itemTab: (page, key) => page.getByTestId(`item-tab-${key}`),
+  itemCipCode: (page) => page.getByTestId('item-cip-code'),
+  replEdit: (page) => page.getByTestId('item-repl-edit'),
+  replInput: (page, field) => page.getByTestId(`item-repl-${field}`),
+  replValue: (page, field) => page.getByTestId(`item-repl-value-${field}`),
+  replSave: (page) => page.getByTestId('item-repl-save'),
+  replForm: (page) => page.getByTestId('item-repl-form'),
+  uploadInput: (page) => page.getByTestId('file-upload-input'),
+  uploadDescription: (page) => page.getByTestId('file-upload-description'),
+  uploadSubmit: (page) => page.getByTestId('file-upload-submit'),
+  galleryThumb: (page, name) => page.locator(`[data-testid="item-images"] [data-testid="gallery-thumb"][data-file-name="${name}"]`),
+  galleryImage: (page, name) => page.locator(`[data-testid="item-images"] [data-testid="gallery-image"][data-file-name="${name}"]`),
+  imagesOpen: (page) => page.getByTestId('item-images-open'),
+  imagesDialog: (page) => page.getByTestId('item-images-dialog'),
+  imagesDialogClose: (page) => page.getByTestId('item-images-dialog-close'),
+  summaryOpen: (page) => page.getByTestId('item-summary-open'),
+  summaryDialog: (page) => page.getByTestId('cip-summary-dialog'),
+  summaryAnnual: (page) => page.getByTestId('cip-summary-usage-annual'),
+  summaryClose: (page) => page.getByTestId('cip-summary-dialog-close'),
+};
+const QUICK_SEARCH = /\/api\/V1\/Item\/CIP\/QuickSearch\/CIPCode\//;
+const FREE_TEXT = /\/api\/V1\/ItemSearch\/FreeText\?/;
+const REPLENISHMENT = /\/api\/V1\/Item\/CIP\/Replenishment\/Update$/;
+const INSERT = /\/api\/V1\/File\/Insert$/;
+const SETTING = /\/api\/V1\/Presentation\/UpdateUserSetting$/;
+
+// ---------------------------------------------------------------------------------------------------------------
+let browser;
+let context;
+let page;
+let userDataDir;
+let itemPath;
+const pageErrors = [];
+
+async function scenario(name, fn) {
+  try {
+    await fn();
+  } catch (err) {
+    if (page) {
+      const file = path.join(ARTIFACTS, `e2e-items-fail-${name}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      console.error(`# screenshot of the failure: ${file} (url ${page.url()})`);
+    }
+    if (pageErrors.length) console.error(`# page errors so far:\n#   ${pageErrors.join('\n#   ')}`);
+    throw err;
+  }
+}
+
+const requestBody = (req) => {
+  try {
+    return JSON.parse(req.postData() || 'null');
+  } catch {
+    return null;
+  }
+};
+const posted = (url, accept = () => true) =>
+  page.waitForResponse((r) => url.test(r.url()) && r.request().method() === 'POST' && accept(requestBody(r.request()) ?? {}));
+
+/** A small PNG picture (a coloured rectangle), written to a temporary file. */
+function pngFile(dir, name, [r, g, b], width = 96, height = 64) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  const file = path.join(dir, name);
+  writeFileSync(file, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]));
+  return file;
+}
+
+const number = (text) => Number(String(text).replace(/,/g, '').trim());
+
+before(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-items-chromium-'));
+  // Same launch as tests/e2e/run.mjs; playwright adds --headless and --no-sandbox handling itself.
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1440, height: 900 },
+  });
+  browser = context.browser();
+  page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+});
+
+after(async () => {
+  await context?.close().catch(() => {});
+  await browser?.close().catch(() => {});
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+});
+
+test('(a) sign in as buyer; the Items menu lists the item screens', { timeout: 120_000 }, () =>
+  scenario('signin', async () => {
+    await page.goto(`${BASE_URL}/`);
+    await SEL.loginUsername(page).fill(USERNAME);
+    await SEL.loginPassword(page).fill(PASSWORD);
+    await SEL.loginSubmit(page).click();
+    await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await SEL.jumpbox(page).waitFor();
+    await SEL.menuGroup(page, 'Items').click();
+    for (const entry of ['itemMaster', 'cipSearch', 'customFields', 'cribStations', 'kits']) {
+      await SEL.menuItem(page, entry).waitFor();
+    }
+    await page.keyboard.press('Escape');
+  }));
+
+test('(b) the global search box: free text lists hits as one types; a CIP Number opens the item', { timeout: 120_000 }, () =>
+  scenario('search', async () => {
+    // Free text: hits appear while typing. Every change of type is saved as the user's setting (an earlier run
+    // may have left Free Text chosen: choosing it again is no change).
+    const before = await SEL.jumpbox(page).getAttribute('data-search-type');
+    let saved = before === 'freeText' ? null : posted(SETTING, (b) => b.setting_key === 'navigation.jumpbox.searchType' && b.setting_value === 'Free Text');
+    await SEL.jumpboxType(page).click();
+    await SEL.jumpboxTypeOption(page, 'freeText').click();
+    if (saved) assert.equal((await saved).status(), 200, 'the search type is saved');
+    const typed = page.waitForResponse((r) => FREE_TEXT.test(r.url()) && new URL(r.url()).searchParams.get('text') === 'bearing');
+    await SEL.jumpboxInput(page).fill('bearing');
+    assert.equal((await typed).status(), 200);
+    await SEL.jumpboxHits(page).first().waitFor();
+    assert.ok((await SEL.jumpboxHits(page).count()) > 0, 'the free-text search finds bearings');
+    await page.keyboard.press('Escape');
+
+    // CIP Number: the exact code goes straight to the item page.
+    saved = posted(SETTING, (b) => b.setting_key === 'navigation.jumpbox.searchType' && b.setting_value === 'CIP Number');
+    await SEL.jumpboxType(page).click();
+    await SEL.jumpboxTypeOption(page, 'cipNumber').click();
+    assert.equal((await saved).status(), 200, 'the search type is saved');
+    const looked = page.waitForResponse((r) => QUICK_SEARCH.test(r.url()));
+    await SEL.jumpboxInput(page).fill(CIP_CODE);
+    await SEL.jumpboxInput(page).press('Enter');
+    const answer = await looked;
+    assert.equal(answer.status(), 200);
+    const [found] = await answer.json();
+    assert.ok(found, `${CIP_CODE} is found at the current site`);
+    await page.waitForURL((u) => u.hash === `#/item/${found.cid_no}/${found.cip_no}`, { timeout: 15_000 });
+    itemPath = `/item/${found.cid_no}/${found.cip_no}`;
+    await SEL.itemPage(page).waitFor();
+    await page.waitForFunction((code) => document.querySelector('[data-testid="item-cip-code"]')?.textContent?.trim() === code, CIP_CODE);
+  }));
+
+test('(c) edit min and max: a refused pair shows the API message on the field; the saved values survive a reload', { timeout: 120_000 }, () =>
+  scenario('replenishment', async () => {
+    await SEL.itemTab(page, 'replenishment').click();
+    await SEL.replValue(page, 'min_qty').waitFor();
+    const oldMin = number(await SEL.replValue(page, 'min_qty').innerText()) || 0;
+    const newMin = oldMin + 1;
+    const newMax = newMin + 12;
+
+    // Min above max: the API refuses with 400 by field, the form shows it and stays open.
+    await SEL.replEdit(page).click();
+    await SEL.replInput(page, 'min_qty').fill(String(newMax + 5));
+    await SEL.replInput(page, 'max_qty').fill(String(newMax));
+    let saved = posted(REPLENISHMENT);
+    await SEL.replSave(page).click();
+    const refused = await saved;
+    assert.equal(refused.status(), 400, 'min above max is refused');
+    const problems = (await refused.json()).errors ?? [];
+    assert.ok(problems.length > 0, 'the refusal names a field');
+    const message = problems[0].error;
+    await SEL.replForm(page).getByText(message).first().waitFor();
+
+    // A valid pair is saved (once the Save button's double-click guard has passed).
+    await page.waitForFunction(() => !document.querySelector('[data-testid="item-repl-save"][data-click-guard="on"]'));
+    await SEL.replInput(page, 'min_qty').fill(String(newMin));
+    await SEL.replInput(page, 'max_qty').fill(String(newMax));
+    saved = posted(REPLENISHMENT, (b) => b.min_qty === newMin && b.max_qty === newMax);
+    await SEL.replSave(page).click();
+    assert.equal((await saved).status(), 200);
+    await SEL.replEdit(page).waitFor();
+
+    // After a reload the page shows the stored values.
+    await page.reload();
+    await SEL.itemPage(page).waitFor();
+    await SEL.itemTab(page, 'replenishment').click();
+    await page.waitForFunction(
+      ([min, max]) =>
+        document.querySelector('[data-testid="item-repl-value-min_qty"]')?.textContent?.trim() === min &&
+        document.querySelector('[data-testid="item-repl-value-max_qty"]')?.textContent?.trim() === max,
+      [String(newMin), String(newMax)],
+    );
+  }));
+
+test("(d) upload an image; it is in the item's gallery and in the 'Item Images' pop-up", { timeout: 120_000 }, () =>
+  scenario('upload', async () => {
+    const name = `e2e-${Date.now()}.png`;
+    const file = pngFile(userDataDir, name, [30, 140, 80]);
+    await SEL.itemTab(page, 'files').click();
+    await SEL.uploadInput(page).setInputFiles(file);
+    await SEL.uploadDescription(page).fill('Picture from the browser test');
+    const uploaded = posted(INSERT);
+    await SEL.uploadSubmit(page).click();
+    const answer = await uploaded;
+    assert.equal(answer.status(), 200, 'File/Insert accepts the picture');
+    const record = await answer.json();
+    assert.equal(record.is_image, true, 'the content is recognised as an image');
+
+    await SEL.galleryThumb(page, name).waitFor();
+    await SEL.galleryThumb(page, name).click();
+    await SEL.galleryImage(page, name).waitFor();
+    // The picture is shown (loaded and not broken).
+    await page.waitForFunction(
+      (n) => {
+        const img = document.querySelector(`[data-testid="item-images"] [data-testid="gallery-image"][data-file-name="${n}"]`);
+        return img && img.complete && img.naturalWidth === 96;
+      },
+      name,
+    );
+
+    await SEL.imagesOpen(page).click();
+    await SEL.imagesDialog(page).waitFor();
+    await SEL.imagesDialog(page).locator(`[data-testid="gallery-thumb"][data-file-name="${name}"]`).waitFor();
+    await SEL.imagesDialogClose(page).click();
+    await SEL.imagesDialog(page).waitFor({ state: 'hidden' });
+  }));
+
+test('(e) the CIP summary pop-up shows usage 1-13 with the annual total', { timeout: 60_000 }, () =>
+  scenario('summary', async () => {
+    await SEL.summaryOpen(page).click();
+    await SEL.summaryDialog(page).waitFor();
+    await SEL.summaryAnnual(page).waitFor();
+    const periods = [];
+    for (let n = 1; n <= 13; n++) periods.push(number(await page.getByTestId(`cip-summary-usage-usage${n}`).innerText()));
+    const total = number(await SEL.summaryAnnual(page).innerText());
+    assert.equal(total, Math.round(periods.reduce((a, b) => a + b, 0) * 1000) / 1000, 'the annual usage is usage1 + ... + usage13');
+    await SEL.summaryClose(page).click();
+    await SEL.summaryDialog(page).waitFor({ state: 'hidden' });
+  }));
+
+test('(f) screenshot of the item page', { timeout: 60_000 }, () =>
+  scenario('screenshot', async () => {
+    await page.goto(`${BASE_URL}/#${itemPath}?tab=files`);
+    await SEL.itemPage(page).waitFor();
+    await page.locator('[data-testid="item-images"] [data-testid="gallery-image"]').waitFor();
+    const file = path.join(ARTIFACTS, 'e2e-items.png');
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(`# screenshot: ${file}`);
+    assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
+  }));
