@@ -212,25 +212,26 @@ pub async fn site_by_code(tx: &mut TenantTx, site_code: &str) -> Result<Option<i
     sqlx::query_scalar!("select site_id from asp.site where site_code = upper($1)", site_code).fetch_optional(&mut **tx).await
 }
 
-/// Active CIPs of the site whose code or customer part starts with `prefix` (upper case), optionally
-/// of one CID: the type-ahead of the CIP pickers.
+/// Active CIPs of the site whose code or customer part starts with `prefix` (upper case), optionally of one CID: the
+/// type-ahead of the CIP pickers. Unprepared, so that the plan is made for the prefix (a cached generic plan cannot
+/// narrow the index scan to it).
 pub async fn active_by_prefix(tx: &mut TenantTx, site_id: i64, prefix: &str, cid_no: Option<i64>, limit: i64) -> Result<Vec<CipPick>, sqlx::Error> {
-    sqlx::query_as!(
-        CipPick,
-        r#"select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
-            c.qty_on_hand::float8 as "qty_on_hand!", c.status_id, c.cust_avg_cost::float8 as cust_avg_cost
+    sqlx::query_as::<_, CipPick>(
+        "select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
+            c.qty_on_hand::float8 as qty_on_hand, c.status_id, c.cust_avg_cost::float8 as cust_avg_cost
         from (
             (select cip_no from cip where site_id = $1 and status_id = 1 and starts_with(cip_code_key, $2) order by cip_code_key limit $4)
             union
             (select cip_no from cip where site_id = $1 and status_id = 1 and starts_with(cust_item_code_key, $2) order by cust_item_code_key limit $4)
         ) m join cip c on c.cip_no = m.cip_no
         where $3::bigint is null or c.cid_no = $3
-        order by c.cip_code limit $4"#,
-        site_id,
-        prefix,
-        cid_no,
-        limit
+        order by c.cip_code limit $4",
     )
+    .persistent(false)
+    .bind(site_id)
+    .bind(prefix)
+    .bind(cid_no)
+    .bind(limit)
     .fetch_all(&mut **tx)
     .await
 }
@@ -391,7 +392,8 @@ pub async fn page_of_site(tx: &mut TenantTx, site_id: i64, page: &Page) -> Resul
 }
 
 /// One page of the site's active MinMax CIPs at or below min (the partial index cip_replenish_idx holds exactly
-/// these); `suggested_qty` is filled in by the service.
+/// these, in cip_code order: the capped set is read from it in that order instead of filtering the site's rows);
+/// `suggested_qty` is filled in by the service.
 pub async fn page_to_replenish(tx: &mut TenantTx, site_id: i64, page: &Page) -> Result<(Vec<ReplenishCip>, i64), sqlx::Error> {
     let base = "select c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.vend_code,
             c.qty_on_hand::float8 as qty_on_hand, c.qty_on_order::float8 as qty_on_order, c.qty_backorder::float8 as qty_backorder,
@@ -399,7 +401,8 @@ pub async fn page_to_replenish(tx: &mut TenantTx, site_id: i64, page: &Page) -> 
             (c.qty_on_hand + c.qty_on_order - c.qty_backorder)::float8 as qty_position, 0::float8 as suggested_qty
         from cip c
         where c.site_id = $1 and c.repl_type = 2 and c.status_id = 1 and c.min_qty is not null
-          and c.qty_on_hand + c.qty_on_order - c.qty_backorder <= c.min_qty";
+          and c.qty_on_hand + c.qty_on_order - c.qty_backorder <= c.min_qty
+        order by c.cip_code";
     listing::fetch_page(tx, base, page, |q| q.bind(site_id)).await
 }
 
