@@ -11496,6 +11496,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unexpected failure; the cause is logged under the request id. */
             500: {
                 headers: {
@@ -11855,6 +11864,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unexpected failure; the cause is logged under the request id. */
             500: {
                 headers: {
@@ -11925,6 +11943,15 @@ export interface operations {
             };
             /** @description No such record here (also for records of sites the caller may not use). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23273,6 +23300,15 @@ export interface operations {
             };
             /** @description No such record here (also for records of sites the caller may not use). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
