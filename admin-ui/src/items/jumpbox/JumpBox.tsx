@@ -183,7 +183,7 @@ export function JumpBox() {
           mx: 1,
           pl: 1,
           minWidth: 0,
-          width: { md: 320, lg: 400 },
+          width: { md: 240, lg: 300, xl: 400 },
           flexShrink: 1,
         }}
       >
@@ -192,7 +192,7 @@ export function JumpBox() {
           disableUnderline
           value={type}
           onChange={(e) => changeType(e.target.value as SearchTypeKey)}
-          sx={{ fontSize: 14, minWidth: 118, '& .MuiSelect-select': { py: 0.5 } }}
+          sx={{ fontSize: 14, minWidth: 104, flexShrink: 0, '& .MuiSelect-select': { py: 0.5 } }}
           inputProps={{ 'aria-label': 'Search type' }}
           SelectDisplayProps={{ 'data-testid': 'jumpbox-type' } as HTMLAttributes<HTMLDivElement>}
         >
