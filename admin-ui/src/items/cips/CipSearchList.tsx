@@ -12,6 +12,7 @@ import { PageBanner, RouteLink, TextInput, useHasPermission } from '../../devops
 import { useUserContext } from '../../shell/UserContextProvider';
 import { CIP_SUMMARY_VIEW, INV_FIS_PRICE, ITEM_STATUS_OPTIONS, REPL_TYPE_OPTIONS, itemRoute, replTypeName, statusName } from '../common';
 import { CipSummaryDialog } from '../popups/CipSummaryDialog';
+import { SuggestInput } from './SuggestInput';
 import { cipSearchErrors, cipSearchFromQuery, emptyCipSearch, type CipRecord, type CipSearchForm, type Choice } from './cipSearch';
 
 const CHOICES: { value: Choice; label: string }[] = [
@@ -100,7 +101,7 @@ function CipSearchFormPanel({ initial }: { initial: CipSearchForm }) {
           {input('cip_no', 'CIP Id', 110)}
           {input('cip_code', 'CIP Code')}
           {input('cust_item_code', 'Customer Part')}
-          {input('location', 'Location', 140)}
+          <SuggestInput field="location" label="Location" value={form.location} form={form} onChange={(v) => set({ location: v })} width={150} />
           <SelectField
             testId="cip-search-status_id"
             label="Status"
@@ -128,7 +129,7 @@ function CipSearchFormPanel({ initial }: { initial: CipSearchForm }) {
           <Stack direction="row" spacing={2} alignItems="flex-start" sx={{ flexWrap: 'wrap', pt: 1 }} useFlexGap>
             {input('cid_no', 'CID No', 110)}
             {input('description', 'Description', 220)}
-            {input('vend_code', 'Vendor', 120)}
+            <SuggestInput field="vend_code" label="Vendor" value={form.vend_code} form={form} onChange={(v) => set({ vend_code: v })} width={140} />
             <SelectField
               testId="cip-search-repl_type"
               label="Replenishment"
