@@ -36,7 +36,7 @@ pub struct FreeText {
 impl FreeText {
     /// `None` when nothing searchable is left.
     pub fn parse(raw: &str) -> Option<FreeText> {
-        let cut: String = raw.chars().filter(|c| !c.is_control()).take(MAX_QUERY_CHARS).collect();
+        let cut: String = raw.chars().map(|c| if c.is_control() { ' ' } else { c }).take(MAX_QUERY_CHARS).collect();
         let words: Vec<String> = cut.split_whitespace().take(MAX_QUERY_WORDS).map(str::to_uppercase).collect();
         if words.is_empty() {
             return None;

@@ -13,9 +13,13 @@ use tenancy::SiteScope;
 use crate::{FreeText, ItemDoc, ItemHit, ItemSearch, SearchError};
 
 /// Candidates each part of a search may contribute before ranking.
-const CANDIDATES: i64 = 200;
+const CANDIDATES: i64 = 50;
 /// Word similarity a typo-tolerant match needs (pg_trgm's default 0.6 misses one swapped pair in a short word).
 const WORD_SIMILARITY: &str = "0.4";
+/// Rows a trigram GIN scan hands back at most (pg_trgm's `gin_fuzzy_search_limit`): a common word matches a tenth of
+/// a million-row catalogue, and building that whole bitmap costs more than the page is worth; a sample of this size
+/// still fills the candidates, and more typed characters narrow it.
+const GIN_ROWS: &str = "2000";
 
 pub struct PgItemSearch {
     pool: PgPool,
@@ -49,43 +53,48 @@ fn statement(words: usize, free_text: bool) -> String {
     // Without three characters there is no trigram to look up: only exact codes.
     let (contains, manufacturer, similar) = if free_text {
         (
-            format!("select c.cip_no, 3 as tier from cip c where c.site_id = $1 and {} limit {CANDIDATES}", cip_words.join(" and ")),
+            format!("select {COLUMNS}, 3 as tier from cip c where c.site_id = $1 and {} limit {CANDIDATES}", cip_words.join(" and ")),
             format!(
-                "select c.cip_no, 2 as tier from cip c
+                "select {COLUMNS}, 2 as tier from cip c
                  where c.site_id = $1 and c.item_id = any (array(select m.item_id from asp.item_master m where {} limit {CANDIDATES}))
                  limit {CANDIDATES}",
                 mfg_words.join(" and ")
             ),
             format!(
-                "select c.cip_no, 1 as tier from cip c
+                "select {COLUMNS}, 1 as tier from cip c
                  where (select count(*) from contains) + (select count(*) from manufacturer) < $3
                    and c.site_id = $1 and $2 <% c.search_text
                  limit $3"
             ),
         )
     } else {
-        let none = "select null::bigint as cip_no, 0 as tier where false".to_owned();
+        let none = format!("select {COLUMNS}, 0 as tier from cip c where false");
         (none.clone(), none.clone(), none)
     };
     format!(
-        "with exact as (select c.cip_no, 4 as tier from cip c
+        "with exact as (select {COLUMNS}, 4 as tier from cip c
                         where c.site_id = $1 and (upper(c.cip_code) = $2 or upper(c.cust_item_code) = $2) limit {CANDIDATES}),
               contains as ({contains}),
               manufacturer as ({manufacturer}),
               fuzzy as ({similar}),
-              candidate as (select cip_no, max(tier) as tier from (select * from exact union all select * from contains
-                            union all select * from manufacturer union all select * from fuzzy) a group by cip_no)
-         select c.cip_no, c.cid_no, c.item_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, m.mfg_code, m.mfg_part_no,
-                c.location, c.status_id, c.qty_on_hand::float8 as qty_on_hand, k.tier,
-                (k.tier * 10 + ext.word_similarity($2, c.search_text) * 5
-                 + case when c.search_text like $2 || '%' then 2 else 0 end)::float8 as score
-         from candidate k
-         join cip c on c.cip_no = k.cip_no
-         left join asp.item_master m on m.item_id = c.item_id
-         order by score desc, c.cip_code
-         limit $3"
+              ranked as (select distinct on (a.cip_no) a.*,
+                                (a.tier * 10 + ext.word_similarity($2, a.search_text) * 5
+                                 + case when a.search_text like $2 || '%' then 2 else 0 end)::float8 as score
+                         from (select * from exact union all select * from contains
+                               union all select * from manufacturer union all select * from fuzzy) a
+                         order by a.cip_no, a.tier desc),
+              page as (select * from ranked order by score desc, cip_code limit $3)
+         select p.cip_no, p.cid_no, p.item_id, p.cip_code, p.cust_item_code, p.cust_desc1, p.cust_desc2, m.mfg_code, m.mfg_part_no,
+                p.location, p.status_id, p.qty_on_hand::float8 as qty_on_hand, p.tier, p.score
+         from page p
+         left join asp.item_master m on m.item_id = p.item_id
+         order by p.score desc, p.cip_code"
     )
 }
+
+/// What each part of a search carries, so the page needs no second look-up of its rows.
+const COLUMNS: &str =
+    "c.cip_no, c.cid_no, c.item_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location, c.status_id, c.qty_on_hand, c.search_text";
 
 #[derive(sqlx::FromRow)]
 struct Row {
@@ -110,7 +119,11 @@ async fn search(pool: &PgPool, scope: &SiteScope, query: &FreeText, limit: i64) 
     let sql = statement(query.words().len(), query.is_free_text());
     let mut tx = scope.begin(pool).await?;
     if query.is_free_text() {
-        sqlx::query("select set_config('pg_trgm.word_similarity_threshold', $1, true)").bind(WORD_SIMILARITY).execute(&mut *tx).await?;
+        sqlx::query("select set_config('pg_trgm.word_similarity_threshold', $1, true), set_config('gin_fuzzy_search_limit', $2, true)")
+            .bind(WORD_SIMILARITY)
+            .bind(GIN_ROWS)
+            .execute(&mut *tx)
+            .await?;
     }
     let mut q = sqlx::query_as::<_, Row>(&sql).bind(scope.site_id()).bind(query.text()).bind(limit);
     for word in query.words() {
@@ -183,7 +196,7 @@ mod tests {
     #[test]
     fn short_text_looks_only_for_exact_codes() {
         let sql = statement(1, false);
-        assert!(!sql.contains("search_text like"));
+        assert!(!sql.contains("c.search_text like $4"));
         assert!(sql.contains("upper(c.cip_code) = $2"));
     }
 }
