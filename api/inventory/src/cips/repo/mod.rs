@@ -220,9 +220,9 @@ pub async fn active_by_prefix(tx: &mut TenantTx, site_id: i64, prefix: &str, cid
         "select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
             c.qty_on_hand::float8 as qty_on_hand, c.status_id, c.cust_avg_cost::float8 as cust_avg_cost
         from (
-            (select cip_no from cip where site_id = $1 and status_id = 1 and starts_with(cip_code_key, $2) order by cip_code_key limit $4)
+            (select cip_no from cip where site_id = $1 and status_id = 1 and starts_with(cip_code_key, $2) order by cip_code_key using ~<~ limit $4)
             union
-            (select cip_no from cip where site_id = $1 and status_id = 1 and starts_with(cust_item_code_key, $2) order by cust_item_code_key limit $4)
+            (select cip_no from cip where site_id = $1 and status_id = 1 and starts_with(cust_item_code_key, $2) order by cust_item_code_key using ~<~ limit $4)
         ) m join cip c on c.cip_no = m.cip_no
         where $3::bigint is null or c.cid_no = $3
         order by c.cip_code limit $4",
