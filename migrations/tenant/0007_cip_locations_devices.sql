@@ -27,6 +27,8 @@ create index cip_buddy_idx on cip (buddy_cip_no) where buddy_cip_no is not null;
 create index cip_repair_idx on cip (repair_cip_no) where repair_cip_no is not null;
 create index cip_replenish_idx on cip (site_id, cip_code)
     where repl_type = 2 and status_id = 1 and min_qty is not null and qty_on_hand + qty_on_order - qty_backorder <= min_qty;
+-- The search's below-min filter (on hand below min) is a condition no index serves otherwise.
+create index cip_below_min_idx on cip (site_id) where min_qty is not null and qty_on_hand < min_qty;
 
 -- Other places a CIP is kept at its site besides its primary location.
 create table alternate_location (

@@ -602,7 +602,7 @@ pub async fn export(state: &AppState, caller: &Caller, current: &SiteScope, requ
     let page = request.page.resolve(&ROW_SORT)?.export();
     let (scope, filter) = resolve_filter(state, caller, current, &request.filter).await?;
     let mut tx = scope.begin(&state.pool).await?;
-    let (mut rows, _) = search_repo::rows(&mut tx, &filter, &page).await?;
+    let mut rows = search_repo::all_rows(&mut tx, &filter, &page).await?;
     drop(tx);
     if !sees_cost(state, caller, current, scope.site_id()).await? {
         for r in &mut rows {
