@@ -403,19 +403,6 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         | "itemCipPostKanbanNewToolIDUpdate" | "itemLocationPutSegments", _) => {
             return Some(Skip("CribDeviceAdmin, which no probe user holds; cips.rs and devices.rs prove another site's records answer 404 unchanged"))
         }
-        // CIPs and crib devices (docs/cip.md): history and common take a CIP; defaults name an employee; item and status are
-        // the provider's catalogue and a fixed code; CribDeviceAdmin and exports are proved by cips.rs and devices.rs.
-        ("itemCipGetAuditDetailById" | "itemCipGetCommonById", "id") => return Some(Probe(Target::Tenant("cip".into()))),
-        ("itemCipPostDefaultsUpdate", "default_employee_id") => return Some(Probe(Target::Tenant("employee".into()))),
-        ("itemCipGetTrackingCodeByTrackingCodeId", "trackingCodeId") => return Some(Probe(Target::Tenant("tracking_code".into()))),
-        (id, "item_id") if id.starts_with("itemCip") => return Some(Skip(PROVIDER_CATALOGUE)),
-        (id, "status_id") if id.starts_with("itemCip") => return Some(Skip("an item status, a fixed code (Active 1 ... RejectedItemAdd 10), not a record")),
-        ("itemCipPostSearchExport", _) => return Some(Skip("a workbook, not JSON; itemCipPostSearch takes the same filters and is probed")),
-        ("cribStationPost" | "cribStationPut" | "cribStationDeleteById" | "cribStationBinPost" | "cribStationBinPut" | "cribStationBinDeleteById"
-        | "cribKanbanBinPost" | "cribKanbanBinPut" | "cribKanbanBinDeleteById" | "cribKitPut" | "itemCipPostDispensingUpdate"
-        | "itemCipPostKanbanNewToolIDUpdate" | "itemLocationPutSegments", _) => {
-            return Some(Skip("CribDeviceAdmin, which no probe user holds; cips.rs and devices.rs prove another site's records answer 404 unchanged"))
-        }
         // The item master (docs/item-master.md): the provider's one catalogue; only its CID and site ids are a client's.
         ("itemMasterGetCommonByIdAndSiteId", "siteId") => return Some(Probe(Target::Site)),
         (id, n) if id.starts_with("itemMaster") && n != "cid" => return Some(Skip(PROVIDER_CATALOGUE)),
