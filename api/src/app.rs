@@ -32,7 +32,8 @@ pub async fn build_state(settings: Settings) -> anyhow::Result<AppState> {
     let tokens = Arc::new(TokenKeys::new(&settings.jwt_secret, settings.access_token_seconds));
     let oidc = OidcClient::from_settings(&settings)?.map(Arc::new);
     let search = Arc::new(search::postgres::PgItemSearch::new(pool.clone()));
-    Ok(AppState { settings: Arc::new(settings), pool, sessions, authz, tokens, oidc, search })
+    let draw = Arc::new(people::draw::PeopleDrawPolicy);
+    Ok(AppState { settings: Arc::new(settings), pool, sessions, authz, tokens, oidc, search, draw })
 }
 
 /// Row-level security does not hold for a superuser or a BYPASSRLS role: outside development, `asp serve` refuses

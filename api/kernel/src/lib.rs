@@ -8,6 +8,7 @@ pub mod apiset;
 pub mod audit;
 pub mod auth;
 pub mod config;
+pub mod draw;
 pub mod error;
 pub mod export;
 pub mod jobs;

@@ -20,4 +20,6 @@ pub struct AppState {
     pub oidc: Option<Arc<OidcClient>>,
     /// Free-text item search (the `search` crate's trait; PostgreSQL embedded by default).
     pub search: Arc<dyn search::ItemSearch>,
+    /// Who may draw stock and within which limits: asked by the stock area, answered by the people area.
+    pub draw: Arc<dyn crate::draw::DrawPolicy>,
 }

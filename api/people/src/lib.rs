@@ -1,6 +1,7 @@
 //! The people who draw stock and what they draw against (spec 3): employees, employee groups, tracking codes,
 //! workflow factors. Today: the employee and tracking-code lookups by id.
 
+pub mod draw;
 pub mod employees;
 pub mod tracking_codes;
 
