@@ -144,7 +144,7 @@ export function pickColumns(canSeeCost: boolean): PickColumn[] {
     { field: 'cip_no', header: 'CIP Id', kind: 'number' },
     { field: 'cid_no', header: 'CID No', kind: 'number' },
     { field: 'qty_on_hand', header: 'On Hand', kind: 'number' },
-    { field: 'likeUPC', header: 'Like UPC', kind: 'number' },
+    { field: 'likeUPC', header: 'Like UPC', kind: 'text' },
     { field: 'qty_avail', header: 'Available', kind: 'number' },
     { field: 'consigned', header: 'Consigned', kind: 'boolean' },
   ];

@@ -172,6 +172,12 @@ pub struct CipPick {
     pub status_id: i32,
     /// Null unless the caller holds InvFISPrice at the CIP's site.
     pub cust_avg_cost: Option<f64>,
+    pub qty_avail: f64,
+    pub consigned: bool,
+    /// The UPC of the CIP's item-master part (what the like-UPC look-up matches on), if it has one.
+    #[oai(rename = "likeUPC")]
+    #[serde(rename = "likeUPC")]
+    pub like_upc: Option<String>,
 }
 
 page_type!(CipPickPage, CipPick, "resultList");

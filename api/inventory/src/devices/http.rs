@@ -15,7 +15,7 @@ use tenancy::SiteScope;
 
 use super::model::{
     CribMaster, Dispensing, DispensingUpdate, KanbanBin, KanbanBinInput, KanbanBinUpdate, KanbanNewToolCode, Kit, KitChildCheck, KitLocation,
-    KitPage, KitSave, KitSearchRequest, Station, StationBin, StationBinInput, StationCip, StationCipsRequest, StationDetail, StationInput,
+    KitPage, KitSave, KitSearchRequest, Station, StationBin, StationBinInput, StationBinUpdate, StationCip, StationCipsRequest, StationDetail, StationInput,
     StationPage, StationSearchRequest, StationType,
 };
 use super::service;
@@ -165,8 +165,8 @@ impl StationApi {
     /// Change a bin
     #[requires(CribDeviceAdmin, errors(404, 409))]
     #[oai(path = "/StationBin", method = "put", operation_id = "cribStationBinPut")]
-    async fn update_bin(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<StationBinInput>) -> ApiResult<Json<StationBin>> {
-        Ok(Json(service::update_bin(&state, &caller, &scope, &body).await?))
+    async fn update_bin(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<StationBinUpdate>) -> ApiResult<Json<StationBin>> {
+        Ok(Json(service::update_bin(&state, &caller, &scope, &StationBinInput::from(&*body)).await?))
     }
 
     /// Remove a bin

@@ -135,7 +135,23 @@ pub struct StationInput {
     pub is_active: Option<bool>,
 }
 
-/// A new bin (POST, station_bin_id absent) or a changed one (PUT).
+/// A changed bin (PUT): which bin, and its new values.
+#[derive(Object, Clone, Debug)]
+pub struct StationBinUpdate {
+    pub station_bin_id: i64,
+    pub station_id: i64,
+    #[oai(validator(max_length = 40))]
+    pub bin_code: String,
+    pub capacity: Option<f64>,
+}
+
+impl From<&StationBinUpdate> for StationBinInput {
+    fn from(u: &StationBinUpdate) -> Self {
+        StationBinInput { station_bin_id: Some(u.station_bin_id), station_id: u.station_id, bin_code: u.bin_code.clone(), capacity: u.capacity }
+    }
+}
+
+/// A new bin (POST, station_bin_id absent) or, converted from [`StationBinUpdate`], a changed one.
 #[derive(Object, Clone, Debug)]
 pub struct StationBinInput {
     pub station_bin_id: Option<i64>,

@@ -449,9 +449,6 @@ async fn check_rack(tx: &mut TenantTx, station_id: Option<i64>, p: &mut Problems
 
 pub async fn create_kanban_bin(state: &AppState, caller: &Caller, current: &SiteScope, input: &KanbanBinInput) -> ApiResult<KanbanBin> {
     let (_, mut tx, cip) = cips::begin_change(state, caller, current, input.cip_no, ADMIN).await?;
-    if cip.repl_type != REPL_KANBAN {
-        return Err(ApiError::conflict("The CIP's replenishment type is not Kanban: kanban bins are for Kanban CIPs."));
-    }
     let mut p = Problems::default();
     let code = tool_code(&mut p, "tool_code", &input.tool_code);
     check_qty(&mut p, input.bin_qty, "bin_qty", "Bin quantity");
@@ -463,7 +460,11 @@ pub async fn create_kanban_bin(state: &AppState, caller: &Caller, current: &Site
     if !code.is_empty() && repo::tool_code_taken(&mut tx, cip.site_id, &code, None).await? {
         p.add("tool_code", "duplicate", &format!("Kanban card {code} is already used at this site."));
     }
+    // Every named record is checked (another site's station is "not found") before the CIP's own state.
     p.check()?;
+    if cip.repl_type != REPL_KANBAN {
+        return Err(ApiError::conflict("The CIP's replenishment type is not Kanban: kanban bins are for Kanban CIPs."));
+    }
     let id = repo::insert_kanban_bin(&mut tx, cip.cip_no, input.station_id, &code, input.bin_qty, location.as_deref()).await?;
     let bin = repo::find_kanban_bin(&mut tx, id).await?.ok_or_else(|| ApiError::internal("inserted kanban bin vanished"))?;
     record(&mut tx, caller, "cip", cip.cip_no, "cip.kanban_bin.create", audit::snapshot(&bin)).await?;

@@ -156,7 +156,7 @@ pub async fn pick_by_cip_code(tx: &mut TenantTx, site_id: i64, code: &str) -> Re
     sqlx::query_as!(
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
-            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost
+            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost, qty_avail::float8 as "qty_avail!", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
         from cip where site_id = $1 and cip_code_key = upper($2) order by cip_no limit 100"#,
         site_id,
         code
@@ -169,7 +169,7 @@ pub async fn pick_by_cip_no(tx: &mut TenantTx, site_id: i64, cip_no: i64) -> Res
     sqlx::query_as!(
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
-            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost
+            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost, qty_avail::float8 as "qty_avail!", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
         from cip where site_id = $1 and cip_no = $2"#,
         site_id,
         cip_no
@@ -182,7 +182,7 @@ pub async fn pick_by_cust_item_code(tx: &mut TenantTx, site_id: i64, code: &str)
     sqlx::query_as!(
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
-            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost
+            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost, qty_avail::float8 as "qty_avail!", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
         from cip where site_id = $1 and cust_item_code_key = upper($2) order by cip_code limit 100"#,
         site_id,
         code
@@ -195,7 +195,7 @@ pub async fn pick_by_erp_item_code(tx: &mut TenantTx, site_id: i64, code: &str) 
     sqlx::query_as!(
         CipPick,
         r#"select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
-            c.qty_on_hand::float8 as "qty_on_hand!", c.status_id, c.cust_avg_cost::float8 as cust_avg_cost
+            c.qty_on_hand::float8 as "qty_on_hand!", c.status_id, c.cust_avg_cost::float8 as cust_avg_cost, c.qty_avail::float8 as "qty_avail!", c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc
         from cip c
         where c.site_id = $1 and c.item_id = any(array(select i.item_id from asp.item_master i
                                                        where upper(i.erp_vmi_item_code) = upper($2) and i.erp_vmi_item_code is not null))
@@ -218,7 +218,7 @@ pub async fn site_by_code(tx: &mut TenantTx, site_code: &str) -> Result<Option<i
 pub async fn active_by_prefix(tx: &mut TenantTx, site_id: i64, prefix: &str, cid_no: Option<i64>, limit: i64) -> Result<Vec<CipPick>, sqlx::Error> {
     sqlx::query_as::<_, CipPick>(
         "select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
-            c.qty_on_hand::float8 as qty_on_hand, c.status_id, c.cust_avg_cost::float8 as cust_avg_cost
+            c.qty_on_hand::float8 as qty_on_hand, c.status_id, c.cust_avg_cost::float8 as cust_avg_cost, c.qty_avail::float8 as qty_avail, c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc
         from (
             (select cip_no from cip where site_id = $1 and status_id = 1 and starts_with(cip_code_key, $2) order by cip_code_key using ~<~ limit $4)
             union
@@ -241,7 +241,7 @@ pub async fn active_of_cid(tx: &mut TenantTx, site_id: i64, cid_no: i64, limit: 
     sqlx::query_as!(
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
-            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost
+            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost, qty_avail::float8 as "qty_avail!", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
         from cip where site_id = $1 and cid_no = $2 and status_id = 1 order by cip_code limit $3"#,
         site_id,
         cid_no,
@@ -256,7 +256,7 @@ pub async fn like_upc(tx: &mut TenantTx, site_id: i64, cip_no: i64) -> Result<Ve
     sqlx::query_as!(
         CipPick,
         r#"select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
-            c.qty_on_hand::float8 as "qty_on_hand!", c.status_id, c.cust_avg_cost::float8 as cust_avg_cost
+            c.qty_on_hand::float8 as "qty_on_hand!", c.status_id, c.cust_avg_cost::float8 as cust_avg_cost, c.qty_avail::float8 as "qty_avail!", c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc
         from cip c
         where c.site_id = $1 and c.cip_no <> $2
           and c.item_id = any(array(select l.item_id from cip me
@@ -293,7 +293,7 @@ pub async fn by_tracking_code(tx: &mut TenantTx, site_id: i64, tracking_code_id:
     sqlx::query_as!(
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
-            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost
+            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost, qty_avail::float8 as "qty_avail!", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
         from cip where site_id = $1
           and (default_track1 = $2 or default_track2 = $2 or default_track3 = $2 or default_track4 = $2)
         order by cip_code limit 500"#,
@@ -371,7 +371,7 @@ pub async fn cid_facts(tx: &mut TenantTx, cid_no: i64) -> Result<Option<CidFacts
 // ---- lists
 
 const PICK_COLUMNS: &str = "c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
-    c.qty_on_hand::float8 as qty_on_hand, c.status_id, c.cust_avg_cost::float8 as cust_avg_cost";
+    c.qty_on_hand::float8 as qty_on_hand, c.status_id, c.cust_avg_cost::float8 as cust_avg_cost, c.qty_avail::float8 as qty_avail, c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc";
 
 /// One page of the CIPs of a CID.
 pub async fn page_of_cid(tx: &mut TenantTx, cid_no: i64, page: &Page) -> Result<(Vec<CipPick>, i64), sqlx::Error> {

@@ -199,7 +199,8 @@ const ROW_COLUMNS: &str = "c.cip_no, c.cid_no, c.item_id, c.site_id, c.cip_code,
     c.last_issue_date, c.last_receipt_date, c.updated_at";
 
 const PICK_COLUMNS: &str = "c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
-    c.qty_on_hand::float8 as qty_on_hand, c.status_id, c.cust_avg_cost::float8 as cust_avg_cost";
+    c.qty_on_hand::float8 as qty_on_hand, c.status_id, c.cust_avg_cost::float8 as cust_avg_cost, c.qty_avail::float8 as qty_avail,
+    c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc";
 
 const MIN1_COLUMNS: &str = "c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.status_id";
 
