@@ -73,6 +73,10 @@ async fn a_site_has_four_tracking_levels_and_a_level_administrator_names_and_req
     assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["trackingLevelID".to_owned()]));
     let a = app.put("/api/V1/TrackingCode/TrackingLevel/Update", &admin, json!({"trackingLevelID": 4, "description": " ", "isActive": true, "isRequired": true, "trackingTiming": 0})).await;
     assert_eq!(fields(&a), ["description", "isRequired"]);
+    let mut elsewhere = change.clone();
+    elsewhere["site_id"] = json!(gea);
+    let a = app.put("/api/V1/TrackingCode/TrackingLevel/Update", &admin, elsewhere).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "another client's site");
     let a = app.put("/api/V1/TrackingCode/TrackingLevel/Update", &admin, change).await;
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
     assert_eq!((a.body[3]["description"].as_str(), a.body[3]["isRequired"].as_bool(), a.body[3]["isActive"].as_bool()), (Some("Vehicle"), Some(true), Some(true)));
@@ -257,7 +261,12 @@ async fn selections_are_checked_against_required_levels_state_level_free_form_an
     let a = app.post("/api/V1/TrackingCode/ValidateTrackingCodeSelections/Receipt", &buyer, json!({})).await;
     assert_eq!(a.body["isValid"], true);
     let a = app.post("/api/V1/TrackingCode/ValidateTrackingCodeSelections/Lunch", &buyer, json!({})).await;
-    assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["x".to_owned()]));
+    // The guard macro names path parameters by position (param0), as for every operation.
+    assert_eq!((a.status, a.body["errors"][0]["errorType"].as_str()), (StatusCode::BAD_REQUEST, Some("invalid")), "{:?}", a.body);
+
+    let south = code_id(&app, "ACME-SOUTH", "CC-4100").await;
+    let a = check(json!({"trackingCode3Id": south})).await;
+    assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["trackingCode3Id".to_owned()]), "another site's code is no code here");
 
     let (cc, wo, susp, lathe) = (
         code_id(&app, "ACME-NORTH", "CC-4100").await,

@@ -16,7 +16,7 @@ use tenancy::SiteScope;
 use super::model::{
     AddSupervisor, AddSupervisorResult, SelectionCheck, SelectionResult, TrackingCode, TrackingCodeCreate, TrackingCodeDetail, TrackingCodeMin2Create,
     TrackingCodeMin2Update, TrackingCodeMin3Update, TrackingCodeOption, TrackingCodePage, TrackingCodeQuickSearch, TrackingCodeReference,
-    TrackingCodeSearchRequest, TrackingCodeUpdate, TrackingDefault, TrackingLevel, TrackingLevelUpdate,
+    TrackingCodeSearchRequest, TrackingCodeUpdate, TrackingDefault, TrackingEvent, TrackingLevel, TrackingLevelUpdate,
 };
 use super::service;
 
@@ -184,7 +184,7 @@ impl TrackingCodeApi {
 
     /// Validate tracking code selections
     ///
-    /// `x` is the event (Receipt, Issue, ItemMaint). Fills empty levels from the employee's then the CIP's defaults
+    /// `x` is the event: Receipt, Issue or ItemMaint. Fills empty levels from the employee's then the CIP's defaults
     /// and answers every broken rule (docs/tracking-codes.md lists them); the same rules refuse a draw.
     #[requires(BasicAccess, errors(404))]
     #[oai(
@@ -192,7 +192,7 @@ impl TrackingCodeApi {
         method = "post",
         operation_id = "trackingCodePostValidateTrackingCodeSelectionsByX"
     )]
-    async fn validate(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, x: Path<String>, body: Json<SelectionCheck>) -> ApiResult<Json<SelectionResult>> {
-        Ok(Json(service::validate_selection(&state, &caller, &scope, &x.0, &body).await?))
+    async fn validate(&self, state: Data<&AppState>, scope: Data<&SiteScope>, x: Path<TrackingEvent>, body: Json<SelectionCheck>) -> ApiResult<Json<SelectionResult>> {
+        Ok(Json(service::validate_selection(&state, &scope, x.0, &body).await?))
     }
 }

@@ -3,7 +3,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::listing::PageRequest;
 use kernel::page_type;
-use poem_openapi::Object;
+use poem_openapi::{Enum, Object};
 use serde::Serialize;
 use sqlx::FromRow;
 
@@ -379,6 +379,14 @@ pub struct TrackingDefault {
     #[oai(rename = "trackingNumber")]
     pub tracking_number: Option<String>,
     pub description: Option<String>,
+}
+
+/// When codes are asked (spec 4 section 4, tracking events).
+#[derive(Enum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrackingEvent {
+    Receipt,
+    Issue,
+    ItemMaint,
 }
 
 /// The selection check's input: a code id or free-form text per level, and whose defaults fill the gaps.

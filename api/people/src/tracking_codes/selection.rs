@@ -19,15 +19,6 @@ pub enum Event {
 }
 
 impl Event {
-    pub fn parse(s: &str) -> Option<Event> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "receipt" | "1" => Some(Event::Receipt),
-            "issue" | "2" => Some(Event::Issue),
-            "itemmaint" | "0" => Some(Event::ItemMaint),
-            _ => None,
-        }
-    }
-
     /// Does `level` ask for a code at this event?
     fn asks(self, level: &TrackingLevel) -> bool {
         match self {

@@ -18,7 +18,7 @@ use tenancy::{SiteScope, TenantTx};
 use super::model::{
     AddSupervisor, AddSupervisorResult, LimitFields, SelectionCheck, SelectionResult, TrackingCode, TrackingCodeCreate, TrackingCodeDetail,
     TrackingCodeFields, TrackingCodeFull, TrackingCodeMin2Create, TrackingCodeMin2Update, TrackingCodeMin3Update, TrackingCodeOption,
-    TrackingCodePage, TrackingCodeQuickSearch, TrackingCodeReference, TrackingCodeSearchRequest, TrackingCodeUpdate, TrackingDefault,
+    TrackingCodePage, TrackingCodeQuickSearch, TrackingCodeReference, TrackingCodeSearchRequest, TrackingCodeUpdate, TrackingDefault, TrackingEvent,
     TrackingLevel, TrackingLevelUpdate,
 };
 use super::repo::{self, CodeValues, SearchFilter};
@@ -257,9 +257,12 @@ pub async fn defaults(state: &AppState, caller: &Caller, current: &SiteScope, ki
 
 // ---- the selection check
 
-pub async fn validate_selection(state: &AppState, caller: &Caller, current: &SiteScope, event: &str, input: &SelectionCheck) -> ApiResult<SelectionResult> {
-    let event = Event::parse(event).ok_or_else(|| ApiError::invalid("x", "invalid", "The event must be Receipt, Issue or ItemMaint."))?;
-    let _ = caller;
+pub async fn validate_selection(state: &AppState, current: &SiteScope, event: TrackingEvent, input: &SelectionCheck) -> ApiResult<SelectionResult> {
+    let event = match event {
+        TrackingEvent::Receipt => Event::Receipt,
+        TrackingEvent::Issue => Event::Issue,
+        TrackingEvent::ItemMaint => Event::ItemMaint,
+    };
     let site_id = current.site_id();
     let mut tx = current.begin(&state.pool).await?;
     let mut s = Selection {
@@ -268,17 +271,28 @@ pub async fn validate_selection(state: &AppState, caller: &Caller, current: &Sit
         ..Selection::default()
     };
     if let Some(e) = input.employee_id {
-        let (site, ids) = repo::employee_defaults(&mut tx, e).await?.filter(|(s, _)| *s == site_id).ok_or_else(|| ApiError::not_found(EMPLOYEE_NOT_FOUND))?;
-        let _ = site;
+        let (_, ids) = repo::employee_defaults(&mut tx, e).await?.filter(|(s, _)| *s == site_id).ok_or_else(|| ApiError::not_found(EMPLOYEE_NOT_FOUND))?;
         s.employee_defaults = ids;
         s.group_ids = repo::groups_of_employee(&mut tx, e).await?;
     }
     if let Some(c) = input.cip_no {
-        let (site, cid, ids) = repo::cip_defaults(&mut tx, c).await?.filter(|(s, _, _)| *s == site_id).ok_or_else(|| ApiError::not_found(CIP_NOT_FOUND))?;
-        let _ = site;
+        let (_, cid, ids) = repo::cip_defaults(&mut tx, c).await?.filter(|(s, _, _)| *s == site_id).ok_or_else(|| ApiError::not_found(CIP_NOT_FOUND))?;
         s.cip_defaults = ids;
         s.cid_nos = cid.into_iter().collect();
     }
+    // An id that is no code of this site is bad input (400 on its field), not a broken rule: the answer must not
+    // tell codes of other sites or clients from missing ones.
+    let given: Vec<i64> = s.ids.iter().flatten().copied().collect();
+    let known = repo::code_states(&mut tx, &given).await?;
+    let mut p = Problems::default();
+    for (i, id) in s.ids.iter().enumerate() {
+        if let Some(id) = id {
+            if !known.iter().any(|c| c.tracking_code_id == *id && c.site_id == site_id) {
+                p.add(&format!("trackingCode{}Id", i + 1), "notFound", &format!("Tracking code {id} does not exist."));
+            }
+        }
+    }
+    p.check()?;
     let o = selection::check(&mut tx, site_id, event, &s).await?;
     let [t1, t2, t3, t4] = o.texts;
     Ok(SelectionResult {
