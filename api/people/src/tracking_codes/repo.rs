@@ -370,7 +370,7 @@ pub async fn group_restriction(tx: &mut TenantTx, group_ids: &[i64], level: i64)
 }
 
 async fn table_exists(tx: &mut TenantTx, table: &str) -> Result<bool, sqlx::Error> {
-    Ok(sqlx::query_scalar::<_, bool>("select to_regclass($1) is not null").bind(table).fetch_one(&mut **tx).await?)
+    sqlx::query_scalar::<_, bool>("select to_regclass($1) is not null").bind(table).fetch_one(&mut **tx).await
 }
 
 /// The CIDs of `cid_nos` a code with item restrictions is not valid for, with their customer item codes; empty when
