@@ -4,6 +4,9 @@ import { useNavigate } from 'react-router';
 import { useUserContext } from './UserContextProvider';
 import { buildMenuGroups, menuAction, menuTestId, type MenuEntry, type MenuGroup as Group } from '../lib/menu';
 import { withItemMenu } from '../items/menu';
+import { withTrackingMenu } from '../trackingCodes/trackingCodes';
+import { useTrackingLevels } from '../trackingCodes/useLevels';
+import { hasPermission } from '../lib/userContext';
 
 function MenuGroup({ group, onChoose }: { group: Group; onChoose: (item: MenuEntry) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -55,7 +58,8 @@ function MenuGroup({ group, onChoose }: { group: Group; onChoose: (item: MenuEnt
 export function TopMenu() {
   const { context } = useUserContext();
   const navigate = useNavigate();
-  const groups = buildMenuGroups(withItemMenu(context?.menuItems, context));
+  const { levels } = useTrackingLevels();
+  const groups = buildMenuGroups(withTrackingMenu(withItemMenu(context?.menuItems, context), levels, (p) => hasPermission(context, p)));
 
   const onChoose = (item: MenuEntry) => {
     const action = menuAction(item);

@@ -89,6 +89,12 @@ permissions! {
     ItemMerge = 3015, "Merge duplicate CIDs";
     ItemImageView = 3016, "Item image gallery pop-up";
     CIPSummaryView = 3017, "CIP summary pop-up";
+    T1View = 3140, "Tracking codes of level 1: search, detail, pop-up";
+    T2View = 3141, "Tracking codes of level 2: search, detail, pop-up";
+    T3View = 3142, "Tracking codes of level 3: search, detail, pop-up";
+    T4View = 3143, "Tracking codes of level 4: search, detail, pop-up";
+    TrackingCodeEdit = 3144, "Create and change tracking codes: limits, suspension, supervisors, item restrictions";
+    TrackingLevelAdmin = 3145, "Maintain the site's tracking levels (names, required, free form, timing)";
 }
 
 impl fmt::Display for Perm {

@@ -10,6 +10,7 @@ pub mod custom_fields;
 pub mod devices;
 pub mod files;
 pub mod items;
+pub mod tracking;
 pub mod volume;
 
 pub const DEMO_PASSWORD: &str = "Demo@pass1";
@@ -221,6 +222,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     // ---- end of lookup records ----
     items::demo(&mut conn).await?;
     devices::demo(&mut conn).await?;
+    tracking::demo(&mut conn).await?;
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
     Ok(())

@@ -399,6 +399,20 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         (id, "item_id") if id.starts_with("itemCip") => return Some(Skip(PROVIDER_CATALOGUE)),
         (id, "status_id") if id.starts_with("itemCip") => return Some(Skip("an item status, a fixed code (Active 1 ... RejectedItemAdd 10), not a record")),
         ("itemCipPostSearchExport", _) => return Some(Skip("a workbook, not JSON; itemCipPostSearch takes the same filters and is probed")),
+        // Tracking codes (docs/tracking-codes.md): ids name codes; the level is a number 1-4 of the current site; the
+        // level settings need TrackingLevelAdmin, which no probe user holds (tracking_codes.rs proves another
+        // client's site answers 404).
+        ("trackingCodeGetAuditDetailById" | "trackingCodeGetReferenceById" | "trackingCodeGetV2ById", "id")
+        | ("trackingCodePostAddSupervisor", "trackingCodeIds")
+        | ("trackingCodePutMin2Update" | "trackingCodePutMin3Update" | "trackingCodePutUpdate", "trackingCodeId")
+        | ("trackingCodePostValidateTrackingCodeSelectionsByX", "trackingCode1Id" | "trackingCode2Id" | "trackingCode3Id" | "trackingCode4Id") => {
+            return Some(Probe(Target::Tenant("tracking_code".into())))
+        }
+        (id, "trackingLevelID") if id.starts_with("trackingCode") => return Some(Skip("a tracking level number (1-4) of the current site, not a record id")),
+        (id, "suspensionReasonID") if id.starts_with("trackingCode") => return Some(Skip("a suspension reason, a fixed code (1-4), not a record")),
+        ("trackingCodePutTrackingLevelUpdate", "site_id") => {
+            return Some(Skip("TrackingLevelAdmin, which no probe user holds; tracking_codes.rs proves another client's site answers 404 unchanged"))
+        }
         // The item master (docs/item-master.md): the provider's one catalogue; only its CID and site ids are a client's.
         ("itemMasterGetCommonByIdAndSiteId", "siteId") => return Some(Probe(Target::Site)),
         (id, n) if id.starts_with("itemMaster") && n != "cid" => return Some(Skip(PROVIDER_CATALOGUE)),

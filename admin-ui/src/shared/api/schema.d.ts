@@ -4500,6 +4500,367 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/TrackingCode/AddSupervisor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the supervisor of many tracking codes
+         * @description `supervisor` (an employee of the current site flagged supervisor; absent: none) for every code of
+         *     `trackingCodeIds` (codes of the current site).
+         *
+         *     Permissions: TrackingCodeEdit
+         */
+        post: operations["trackingCodePostAddSupervisor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/Audit/Detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tracking code history
+         * @description Every change of the code, newest first (at most 200).
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["trackingCodeGetAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a tracking code
+         * @description A code of an active level of the current site, in full.
+         *
+         *     Permissions: TrackingCodeEdit
+         */
+        post: operations["trackingCodePostCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/Min2/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a tracking code (Min2)
+         * @description A level, a number and a description: active, no limits.
+         *
+         *     Permissions: TrackingCodeEdit
+         */
+        post: operations["trackingCodePostMin2Create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/Min2/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a tracking code's identity (Min2)
+         * @description Number, description and active only. Needs TrackingCodeEdit at the code's site.
+         *
+         *     Permissions: TrackingCodeEdit
+         */
+        put: operations["trackingCodePutMin2Update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/Min3/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a tracking code's limits (Min3)
+         * @description The four limits and their override flags, all replaced (absent: no limit, not overridable).
+         *
+         *     Permissions: TrackingCodeEdit
+         */
+        put: operations["trackingCodePutMin3Update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/QuickSearch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tracking code quick search
+         * @description The first 20 active codes of a level whose number starts with, or description contains, `text`.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["trackingCodePostQuickSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/Reference/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a tracking code is used
+         * @description Employees and CIPs defaulting to it, employee groups restricted to it, items it is restricted to.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["trackingCodeGetReferenceById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/TrackingCodeDefaultsByRelationship/{a}/{b}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Default tracking codes by relationship
+         * @description `a` is the relationship (`employee` or `cip`), `b` the employee id or CIP number: its default code per
+         *     level (one entry per level 1-4).
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["trackingCodeGetTrackingCodeDefaultsByRelationshipByAAndB"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/TrackingCodesByCIP/{cip}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tracking codes valid for a CIP
+         * @description The active, unsuspended codes of the site's active levels the CIP may be charged to (item restrictions where
+         *     the level enables them), by level, the CIP's defaults first. `site_id` is the CIP's site (default: current).
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["trackingCodeGetTrackingCodesByCIPByCip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/TrackingCodesBySearch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tracking code search
+         * @description The codes of one level at the current site, paged (spec envelope). Needs the level's view permission.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["trackingCodePostTrackingCodesBySearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/TrackingLevel/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a tracking level
+         * @description The level's name and settings at `site_id` (default: the current site); answers the site's four levels.
+         *     Needs TrackingLevelAdmin at that site.
+         *
+         *     Permissions: TrackingLevelAdmin
+         */
+        put: operations["trackingCodePutTrackingLevelUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/TrackingLevelsBySite/{site}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tracking levels of a site
+         * @description The four levels of site `site` (one the caller may use), each with its settings; a level the site has not set
+         *     up answers inactive, named "Level n".
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["trackingCodeGetTrackingLevelsBySiteBySite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a tracking code
+         * @description Every field replaced (suspending needs a reason; the date defaults to today); item restrictions unchanged
+         *     when `restrictedCidNos` is absent.
+         *
+         *     Permissions: TrackingCodeEdit
+         */
+        put: operations["trackingCodePutUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/V2/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tracking code in full
+         * @description Limits with their override flags, suspension, supervisor, group and item restrictions. `level` is the
+         *     route's tracking level: a code of another level answers 404 'The tracking code you are trying to find does
+         *     not exist in this tracking level.' Needs the level's view permission (T1View..T4View) at the code's site.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["trackingCodeGetV2ById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/TrackingCode/ValidateTrackingCodeSelections/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate tracking code selections
+         * @description `x` is the event: Receipt, Issue or ItemMaint. Fills empty levels from the employee's then the CIP's defaults
+         *     and answers every broken rule (docs/tracking-codes.md lists them); the same rules refuse a draw.
+         *
+         *     Permissions: BasicAccess
+         */
+        post: operations["trackingCodePostValidateTrackingCodeSelectionsByX"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/TrackingCode/{id}": {
         parameters: {
             query?: never;
@@ -5344,6 +5705,23 @@ export interface components {
             cid_no: number;
             /** Format: int32 */
             curr_abc_class_type_id?: number | null;
+        };
+        /**
+         * AddSupervisor
+         * @description AddSupervisor/: one supervisor for many codes (absent: the codes lose their supervisor).
+         */
+        AddSupervisor: {
+            /** Format: int64 */
+            supervisor?: number | null;
+            trackingCodeIds: number[];
+        };
+        /** AddSupervisorResult */
+        AddSupervisorResult: {
+            /**
+             * Format: int64
+             * @description Codes changed.
+             */
+            updated: number;
         };
         /** Address */
         Address: {
@@ -9057,6 +9435,29 @@ export interface components {
             thumbnail_size: number;
             types: components["schemas"]["ReadableType"][];
         };
+        /** ReferenceCip */
+        ReferenceCip: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_item_code?: string | null;
+        };
+        /** ReferenceEmployee */
+        ReferenceEmployee: {
+            /** Format: int64 */
+            employee_id: number;
+            employee_number: string;
+            is_active: boolean;
+            name: string;
+        };
+        /** ReferenceGroup */
+        ReferenceGroup: {
+            description: string;
+            /** Format: int64 */
+            employee_group_id: number;
+        };
         /**
          * RelatedItem
          * @description An item shown with this CIP.
@@ -9337,6 +9738,16 @@ export interface components {
             repl_type: number;
         };
         /**
+         * RestrictedItem
+         * @description An item a code is restricted to.
+         */
+        RestrictedItem: {
+            /** Format: int64 */
+            cid_no: number;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+        };
+        /**
          * RoleGrant
          * @description A role granted to the user at one site.
          */
@@ -9385,6 +9796,65 @@ export interface components {
             question: string;
             /** Format: int64 */
             question_id: number;
+        };
+        /**
+         * SelectionCheck
+         * @description The selection check's input: a code id or free-form text per level, and whose defaults fill the gaps.
+         */
+        SelectionCheck: {
+            /**
+             * Format: int64
+             * @description The item: its CIP's defaults fill what the employee's do not, item restrictions apply to its CID.
+             */
+            cip_no?: number | null;
+            /**
+             * Format: int64
+             * @description The drawer: their default codes fill empty levels, their groups' restrictions apply.
+             */
+            employee_id?: number | null;
+            /** Format: int64 */
+            trackingCode1Id?: number | null;
+            trackingCode1Text?: string | null;
+            /** Format: int64 */
+            trackingCode2Id?: number | null;
+            trackingCode2Text?: string | null;
+            /** Format: int64 */
+            trackingCode3Id?: number | null;
+            trackingCode3Text?: string | null;
+            /** Format: int64 */
+            trackingCode4Id?: number | null;
+            trackingCode4Text?: string | null;
+        };
+        /**
+         * SelectionProblem
+         * @description One broken rule of a selection.
+         */
+        SelectionProblem: {
+            /** @description `trackingCode{n}Id`, or `trackingCode{n}Text` for free-form text. */
+            field: string;
+            message: string;
+            /** Format: int64 */
+            trackingLevelID: number;
+        };
+        /**
+         * SelectionResult
+         * @description The selection check's answer: the selection with defaults filled, and every broken rule.
+         */
+        SelectionResult: {
+            isValid: boolean;
+            problems: components["schemas"]["SelectionProblem"][];
+            /** Format: int64 */
+            trackingCode1Id?: number | null;
+            trackingCode1Text?: string | null;
+            /** Format: int64 */
+            trackingCode2Id?: number | null;
+            trackingCode2Text?: string | null;
+            /** Format: int64 */
+            trackingCode3Id?: number | null;
+            trackingCode3Text?: string | null;
+            /** Format: int64 */
+            trackingCode4Id?: number | null;
+            trackingCode4Text?: string | null;
         };
         /** SessionInfo */
         SessionInfo: {
@@ -9787,7 +10257,7 @@ export interface components {
         };
         /**
          * TrackingCode
-         * @description Tracking code.
+         * @description Tracking code (the navigation-history and pop-up lookup).
          */
         TrackingCode: {
             description?: string | null;
@@ -9800,6 +10270,392 @@ export interface components {
             /** Format: int64 */
             trackingLevelID: number;
             trackingNumber: string;
+        };
+        /**
+         * TrackingCodeCreate
+         * @description A new code in full (Create/).
+         */
+        TrackingCodeCreate: {
+            description?: string | null;
+            /** @description Default true. */
+            isActive?: boolean | null;
+            isSuspended?: boolean | null;
+            /** Format: double */
+            limitDaily?: number | null;
+            /** Format: double */
+            limitMonthly?: number | null;
+            /** Format: double */
+            limitWeekly?: number | null;
+            /** Format: double */
+            limitYearly?: number | null;
+            overrideDaily?: boolean | null;
+            overrideMonthly?: boolean | null;
+            overrideWeekly?: boolean | null;
+            overrideYearly?: boolean | null;
+            /**
+             * @description The CIDs the code is valid for (its level must enable item restrictions); absent on update: unchanged;
+             *     empty: every item.
+             */
+            restrictedCidNos?: number[] | null;
+            /**
+             * Format: int64
+             * @description An employee of the code's site flagged supervisor.
+             */
+            supervisor?: number | null;
+            /**
+             * Format: naive-date
+             * @description Default: today, when suspended.
+             */
+            suspensionDate?: string | null;
+            /**
+             * Format: int32
+             * @description Needed when suspended: Budget exhausted 1, Project closed 2, Under review 3, Other 4.
+             */
+            suspensionReasonID?: number | null;
+            trackingCodeGroup?: string | null;
+            /** Format: int64 */
+            trackingLevelID: number;
+            trackingNumber: string;
+        };
+        /**
+         * TrackingCodeDetail
+         * @description A tracking code with its item restrictions (the detail screen, GET V2/{id}).
+         */
+        TrackingCodeDetail: {
+            /** Format: date-time */
+            created_at: string;
+            description?: string | null;
+            isActive: boolean;
+            isSuspended: boolean;
+            /** Format: double */
+            limitDaily?: number | null;
+            /** Format: double */
+            limitMonthly?: number | null;
+            /** Format: double */
+            limitWeekly?: number | null;
+            /** Format: double */
+            limitYearly?: number | null;
+            overrideDaily: boolean;
+            overrideMonthly: boolean;
+            overrideWeekly: boolean;
+            overrideYearly: boolean;
+            /** @description Items the code is valid for, where its level enables item restrictions (none: every item). */
+            restrictedItems: components["schemas"]["RestrictedItem"][];
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: int64
+             * @description The supervising employee (employee_id).
+             */
+            supervisor?: number | null;
+            /** @description "Last, First (number)" of the supervisor. */
+            supervisorName?: string | null;
+            /** Format: naive-date */
+            suspensionDate?: string | null;
+            /**
+             * Format: int32
+             * @description Budget exhausted 1, Project closed 2, Under review 3, Other 4.
+             */
+            suspensionReasonID?: number | null;
+            trackingCodeGroup?: string | null;
+            /** Format: int64 */
+            trackingCodeId: number;
+            /** @description The level's name at the code's site. */
+            trackingLevelDescription: string;
+            /** Format: int64 */
+            trackingLevelID: number;
+            trackingNumber: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * TrackingCodeFull
+         * @description A tracking code in full: identity, state, limits with their override flags, supervisor, group.
+         */
+        TrackingCodeFull: {
+            /** Format: date-time */
+            created_at: string;
+            description?: string | null;
+            isActive: boolean;
+            isSuspended: boolean;
+            /** Format: double */
+            limitDaily?: number | null;
+            /** Format: double */
+            limitMonthly?: number | null;
+            /** Format: double */
+            limitWeekly?: number | null;
+            /** Format: double */
+            limitYearly?: number | null;
+            overrideDaily: boolean;
+            overrideMonthly: boolean;
+            overrideWeekly: boolean;
+            overrideYearly: boolean;
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: int64
+             * @description The supervising employee (employee_id).
+             */
+            supervisor?: number | null;
+            /** @description "Last, First (number)" of the supervisor. */
+            supervisorName?: string | null;
+            /** Format: naive-date */
+            suspensionDate?: string | null;
+            /**
+             * Format: int32
+             * @description Budget exhausted 1, Project closed 2, Under review 3, Other 4.
+             */
+            suspensionReasonID?: number | null;
+            trackingCodeGroup?: string | null;
+            /** Format: int64 */
+            trackingCodeId: number;
+            /** @description The level's name at the code's site. */
+            trackingLevelDescription: string;
+            /** Format: int64 */
+            trackingLevelID: number;
+            trackingNumber: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * TrackingCodeMin2Create
+         * @description The minimal create (Min2/Create/): a level, a number and a description; active, no limits.
+         */
+        TrackingCodeMin2Create: {
+            description?: string | null;
+            /** Format: int64 */
+            trackingLevelID: number;
+            trackingNumber: string;
+        };
+        /**
+         * TrackingCodeMin2Update
+         * @description The identity update (Min2/Update/): number, description, active; nothing else changes.
+         */
+        TrackingCodeMin2Update: {
+            description?: string | null;
+            /** @description Absent: unchanged. */
+            isActive?: boolean | null;
+            /** Format: int64 */
+            trackingCodeId: number;
+            trackingNumber: string;
+        };
+        /**
+         * TrackingCodeMin3Update
+         * @description The limits update (Min3/Update/): the four limits and their override flags, all replaced; nothing else changes.
+         */
+        TrackingCodeMin3Update: {
+            /** Format: double */
+            limitDaily?: number | null;
+            /** Format: double */
+            limitMonthly?: number | null;
+            /** Format: double */
+            limitWeekly?: number | null;
+            /** Format: double */
+            limitYearly?: number | null;
+            overrideDaily?: boolean | null;
+            overrideMonthly?: boolean | null;
+            overrideWeekly?: boolean | null;
+            overrideYearly?: boolean | null;
+            /** Format: int64 */
+            trackingCodeId: number;
+        };
+        /**
+         * TrackingCodeOption
+         * @description A code offered in a picker.
+         */
+        TrackingCodeOption: {
+            description?: string | null;
+            /** @description The CIP's default at this level (TrackingCodesByCIP). */
+            isDefault: boolean;
+            isSuspended: boolean;
+            /** Format: int64 */
+            trackingCodeId: number;
+            /** Format: int64 */
+            trackingLevelID: number;
+            trackingNumber: string;
+        };
+        /** TrackingCodePage */
+        TrackingCodePage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["TrackingCodeFull"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * TrackingCodeQuickSearch
+         * @description QuickSearch/: pickers (the first 20 active codes of a level).
+         */
+        TrackingCodeQuickSearch: {
+            text?: string | null;
+            /** Format: int64 */
+            trackingLevelID: number;
+        };
+        /**
+         * TrackingCodeReference
+         * @description Where a code is used (Reference/{id}).
+         */
+        TrackingCodeReference: {
+            /** @description CIPs whose default at the code's level is this code. */
+            cips: components["schemas"]["ReferenceCip"][];
+            /** @description Employees whose default at the code's level is this code. */
+            employees: components["schemas"]["ReferenceEmployee"][];
+            /** @description Employee groups restricted to this code (and others) at its level. */
+            groups: components["schemas"]["ReferenceGroup"][];
+            /** @description False when nothing refers to the code. */
+            inUse: boolean;
+            /** @description Items the code is restricted to. */
+            restrictedItems: components["schemas"]["RestrictedItem"][];
+            /** @description Codes this employee supervises is not a reference; ledger rows charged to the code will be (ledger work). */
+            supervisedBy?: string | null;
+            /** Format: int64 */
+            trackingCodeId: number;
+        };
+        /**
+         * TrackingCodeSearchRequest
+         * @description TrackingCodesBySearch/: the codes of one level at the current site.
+         */
+        TrackingCodeSearchRequest: {
+            /** @description Only codes with at least one limit. */
+            hasLimits?: boolean | null;
+            isActive?: boolean | null;
+            isSuspended?: boolean | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: int64 */
+            supervisor?: number | null;
+            /** @description Number starts with, or description contains (case-insensitive). */
+            text?: string | null;
+            trackingCodeGroup?: string | null;
+            /** Format: int64 */
+            trackingLevelID: number;
+        };
+        /**
+         * TrackingCodeUpdate
+         * @description A code's new state in full (Update/): every field is replaced (absent optional fields are cleared), except
+         *     `restrictedCidNos`, which is unchanged when absent. The level of a code never changes.
+         */
+        TrackingCodeUpdate: {
+            description?: string | null;
+            /** @description Default true. */
+            isActive?: boolean | null;
+            isSuspended?: boolean | null;
+            /** Format: double */
+            limitDaily?: number | null;
+            /** Format: double */
+            limitMonthly?: number | null;
+            /** Format: double */
+            limitWeekly?: number | null;
+            /** Format: double */
+            limitYearly?: number | null;
+            overrideDaily?: boolean | null;
+            overrideMonthly?: boolean | null;
+            overrideWeekly?: boolean | null;
+            overrideYearly?: boolean | null;
+            /**
+             * @description The CIDs the code is valid for (its level must enable item restrictions); absent on update: unchanged;
+             *     empty: every item.
+             */
+            restrictedCidNos?: number[] | null;
+            /**
+             * Format: int64
+             * @description An employee of the code's site flagged supervisor.
+             */
+            supervisor?: number | null;
+            /**
+             * Format: naive-date
+             * @description Default: today, when suspended.
+             */
+            suspensionDate?: string | null;
+            /**
+             * Format: int32
+             * @description Needed when suspended: Budget exhausted 1, Project closed 2, Under review 3, Other 4.
+             */
+            suspensionReasonID?: number | null;
+            trackingCodeGroup?: string | null;
+            /** Format: int64 */
+            trackingCodeId: number;
+            trackingNumber: string;
+        };
+        /**
+         * TrackingDefault
+         * @description One level's default code of an employee or a CIP (TrackingCodeDefaultsByRelationship).
+         */
+        TrackingDefault: {
+            description?: string | null;
+            /** Format: int64 */
+            trackingCodeId?: number | null;
+            trackingLevelDescription: string;
+            /** Format: int64 */
+            trackingLevelID: number;
+            trackingNumber?: string | null;
+        };
+        /**
+         * @description When codes are asked (spec 4 section 4, tracking events).
+         * @enum {string}
+         */
+        TrackingEvent: "Receipt" | "Issue" | "ItemMaint";
+        /**
+         * TrackingLevel
+         * @description A tracking level of a site (1-4). A level the site has not set up is answered inactive, named "Level n".
+         */
+        TrackingLevel: {
+            /** @description A typed text may stand for a code of this level. */
+            canFreeForm: boolean;
+            description: string;
+            employee_default_required: boolean;
+            /** @description Codes of this level may be limited to listed items (a code's `restrictedCidNos`). */
+            enableItemRestrictions: boolean;
+            isActive: boolean;
+            /** @description A draw (or a receipt, per `trackingTiming`) must carry a code (or free-form text) of this level. */
+            isRequired: boolean;
+            send_to_cribmaster: boolean;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: int64 */
+            trackingLevelID: number;
+            /**
+             * Format: int16
+             * @description When the level is asked: None 0, OnReceipt 1, OnIssue 2.
+             */
+            trackingTiming: number;
+        };
+        /**
+         * TrackingLevelUpdate
+         * @description A site's level settings (TrackingLevelAdmin); the level is created when the site had none.
+         */
+        TrackingLevelUpdate: {
+            canFreeForm?: boolean | null;
+            description: string;
+            employee_default_required?: boolean | null;
+            enableItemRestrictions?: boolean | null;
+            isActive: boolean;
+            isRequired?: boolean | null;
+            send_to_cribmaster?: boolean | null;
+            /**
+             * Format: int64
+             * @description The site (default: the current site).
+             */
+            site_id?: number | null;
+            /** Format: int64 */
+            trackingLevelID: number;
+            /**
+             * Format: int16
+             * @description None 0, OnReceipt 1, OnIssue 2 (default 2).
+             */
+            trackingTiming?: number | null;
         };
         /** TrainingLink */
         TrainingLink: {
@@ -25698,6 +26554,1242 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["SiteInfo"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodePostAddSupervisor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AddSupervisor"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AddSupervisorResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodeGetAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodePostCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TrackingCodeCreate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingCodeDetail"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodePostMin2Create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TrackingCodeMin2Create"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingCodeDetail"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodePutMin2Update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TrackingCodeMin2Update"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingCodeDetail"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodePutMin3Update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TrackingCodeMin3Update"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingCodeDetail"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodePostQuickSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TrackingCodeQuickSearch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingCodeOption"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodeGetReferenceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingCodeReference"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodeGetTrackingCodeDefaultsByRelationshipByAAndB: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                a: string;
+                b: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingDefault"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodeGetTrackingCodesByCIPByCip: {
+        parameters: {
+            query?: {
+                site_id?: number;
+            };
+            header?: never;
+            path: {
+                cip: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingCodeOption"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodePostTrackingCodesBySearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TrackingCodeSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingCodePage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodePutTrackingLevelUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TrackingLevelUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingLevel"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodeGetTrackingLevelsBySiteBySite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingLevel"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodePutUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TrackingCodeUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingCodeDetail"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodeGetV2ById: {
+        parameters: {
+            query?: {
+                level?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingCodeDetail"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackingCodePostValidateTrackingCodeSelectionsByX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                x: components["schemas"]["TrackingEvent"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SelectionCheck"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SelectionResult"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
