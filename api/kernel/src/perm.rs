@@ -89,6 +89,9 @@ permissions! {
     ItemMerge = 3015, "Merge duplicate CIDs";
     ItemImageView = 3016, "Item image gallery pop-up";
     CIPSummaryView = 3017, "CIP summary pop-up";
+    EmpEdit = 3100, "Create, change and deactivate employees; supervisors, item limits and group memberships";
+    EmpPinUpdate = 3101, "Set or clear an employee's PIN";
+    EmpWorkflowFactorEdit = 3102, "Maintain employee workflow factors and their assignments";
 }
 
 impl fmt::Display for Perm {
