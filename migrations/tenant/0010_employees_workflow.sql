@@ -75,11 +75,14 @@ create table employee_item_limit (
     site_id bigint not null,
     employee_id bigint not null references employee (employee_id),
     cid_no bigint not null references cid (cid_no),
-    period text not null check (period in ('day', 'week', 'month', 'year')),
+    -- 1 day, 2 week, 3 month, 4 year (the API says the words).
+    period smallint not null check (period between 1 and 4),
     quantity numeric(18, 3) not null check (quantity > 0),
     updated_at timestamptz not null default now()
 );
-create unique index employee_item_limit_key on employee_item_limit (employee_id, cid_no, period);
+-- One limit per employee, CID and period: kept by the service under a lock of the employee's row (a unique index
+-- here would also bind the copies the cross-tenant probes plant).
+create index employee_item_limit_employee_idx on employee_item_limit (employee_id, cid_no);
 
 alter table wfl_employee_workflow_factor enable row level security;
 alter table wfl_employee_workflow_factor force row level security;

@@ -115,10 +115,10 @@ async fn site_employees(conn: &mut PgConnection, client_id: i64, schema: &str, p
              select e.site_id, e.employee_id, c.cid_no, p.period, p.qty
              from {schema}.employee e
              join lateral (select cid_no from {schema}.cid where site_id = e.site_id order by cid_no limit 2) c on true
-             cross join (values ('week', 5), ('month', 15)) as p(period, qty)
+             cross join (values (2, 5), (3, 15)) as p(period, qty)
              where substr(e.employee_number, 2)::int between 1007 and 1012
                and e.site_id in (select site_id from asp.site where client_id = $1)
-             on conflict do nothing"
+               and not exists (select 1 from {schema}.employee_item_limit x where x.employee_id = e.employee_id)"
         ),
     ];
     for sql in &statements {

@@ -90,6 +90,13 @@ async fn an_employee_is_created_changed_and_deactivated_with_every_change_in_its
     assert_eq!(h.body[1]["changes"]["supervisor_id"]["to"], maria);
     assert_eq!(h.body[1]["changed_by"], "warehouse");
 
+    // Group memberships: the groups of the employee's site (none exist before the groups area's tables); naming an
+    // unknown group is refused.
+    let a = app.post("/api/V1/Employee/EmployeeGroup", &wh, json!({"employeeID": id})).await;
+    assert_eq!((a.status, a.body.as_array().map(Vec::len)), (StatusCode::OK, Some(0)), "{:?}", a.body);
+    let a = app.post("/api/V1/Employee/EmployeeGroup/Update", &wh, json!({"employeeID": id, "insert": [424242], "remove": []})).await;
+    assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["insert".to_owned()]), "{:?}", a.body);
+
     // A buyer may read employees but not change them.
     let buyer = at(&app, "buyer", "ACME-NORTH").await;
     assert_eq!(app.get(&format!("/api/V1/Employee/{id}"), &buyer).await.status, StatusCode::OK);
@@ -136,7 +143,8 @@ async fn the_search_filters_sorts_pages_and_exports_and_the_quick_search_matches
     let gea = app.site_id("GEA-MAIN").await;
     assert_eq!(app.get(&format!("/api/V1/Employee/Site/{gea}"), &wh).await.status, StatusCode::NOT_FOUND);
     let list = app.get("/api/V1/Employee", &wh).await;
-    assert!(list.body.as_array().unwrap().iter().all(|e| e["isActive"] == true && e["site_id"] == app.site_id("ACME-NORTH").await));
+    let north = app.site_id("ACME-NORTH").await;
+    assert!(list.body.as_array().unwrap().iter().all(|e| e["isActive"] == true && e["site_id"] == north));
 }
 
 #[tokio::test]
@@ -210,7 +218,12 @@ async fn supervisors_are_named_for_several_employees_and_never_in_a_circle() {
 async fn an_employee_of_a_site_no_longer_active_answers_advanced_validation_failure() {
     let app = TestApp::spawn().await;
     let south_grace = employee(&app, "ACME-SOUTH", "E1002").await;
-    let gea = employee(&app, "GEA-MAIN", "E1001").await;
+    // An employee of another client whose id no ACME employee has.
+    sqlx::query("insert into client_gea.employee (employee_id, site_id, employee_number, last_name, first_name) overriding system value select 7000, site_id, 'G7000', 'Secret', 'Gea' from asp.site where site_code = 'GEA-MAIN'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let gea = 7000;
     sqlx::query("update asp.site set is_active = false where site_code = 'ACME-SOUTH'").execute(&app.pool).await.unwrap();
     let buyer = at(&app, "buyer", "ACME-NORTH").await;
     for path in [format!("/api/V1/Employee/{south_grace}"), format!("/api/V1/Employee/Common/{south_grace}"), format!("/api/V1/Employee/Audit/Detail/{south_grace}")] {
@@ -351,4 +364,44 @@ async fn the_draw_policy_checks_pins_where_the_site_wants_them_supervisors_and_i
     assert_eq!(a.body["itemLimits"].as_array().unwrap().len(), 0);
     let h = app.get(&format!("/api/V1/Employee/Audit/Detail/{david}"), &wh).await;
     assert!(h.body.as_array().unwrap().iter().filter(|x| x["action"] == "item_limit").count() == 2);
+}
+
+#[tokio::test]
+async fn changes_to_another_sites_or_clients_records_answer_404_and_change_nothing() {
+    let app = TestApp::spawn().await;
+    let admin = at(&app, "admin", "ACME-SOUTH").await;
+    let south_factor = app.post("/api/V1/Workflow/Employee", &admin, json!({"factor_value": 5, "factor_description": "South only"})).await.body["factor"]["wfl_employee_workflow_factor_ID"].as_i64().unwrap();
+    // Warehouse works at ACME-NORTH and ACME-SOUTH; take ACME-SOUTH away so its records are another site's.
+    let user = app.user_id("warehouse").await;
+    let south = app.site_id("ACME-SOUTH").await;
+    sqlx::query("delete from asp.user_site_role where asp_users_id = $1 and site_id = $2").bind(user).bind(south).execute(&app.pool).await.unwrap();
+    sqlx::query("delete from asp.user_site where asp_users_id = $1 and site_id = $2").bind(user).bind(south).execute(&app.pool).await.unwrap();
+    sqlx::query("insert into asp.user_site_role (asp_users_id, site_id, security_role_id) select $1, s.site_id, r.security_role_id from asp.site s, asp.security_role r where s.site_code = 'ACME-NORTH' and r.role_name = 'Administrator' on conflict do nothing")
+        .bind(user)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let wh = at(&app, "warehouse", "ACME-NORTH").await;
+    let other = employee(&app, "ACME-SOUTH", "E1002").await;
+    let digest = || async { count(&app, "select count(*) + coalesce(sum(length(e::text)), 0) from client_acme.employee e").await };
+    let before = digest().await;
+    let cid: i64 = sqlx::query_scalar("select cid_no from client_acme.cid where site_id = $1 limit 1").bind(south).fetch_one(&app.pool).await.unwrap();
+    let answers = [
+        app.put("/api/V1/Employee", &wh, json!({"employeeID": other, "employeeNumber": "X", "lastName": "X", "firstName": "X"})).await,
+        app.delete(&format!("/api/V1/Employee?id={other}"), &wh).await,
+        app.put(&format!("/api/V1/Employee/Pin/Update/{other}/1234"), &wh, json!({})).await,
+        app.post("/api/V1/Employee/ItemLimit", &wh, json!({"employeeID": other, "cid_no": cid, "period": "day", "quantity": 1})).await,
+        app.post("/api/V1/Employee/EmployeeGroup/Update", &wh, json!({"employeeID": other, "insert": [], "remove": []})).await,
+        app.put("/api/V1/Workflow/Employee", &wh, json!({"wfl_employee_workflow_factor_ID": south_factor, "factor_value": 1, "factor_description": "Hacked"})).await,
+        app.post("/api/V1/Workflow/Employee/Assigned/Update", &wh, json!({"wfl_employee_workflow_factor_ID": south_factor, "insert": [employee(&app, "ACME-NORTH", "E1001").await], "remove": []})).await,
+        app.put("/api/V1/Employee", &wh, json!({"employeeID": 7_000_000, "employeeNumber": "X", "lastName": "X", "firstName": "X"})).await,
+    ];
+    for a in &answers {
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{:?}", a.body);
+    }
+    // A list naming another site's employee is refused as a whole.
+    let a = app.post("/api/V1/Employee/AddSupervisor", &wh, json!({"employeeIds": [other], "supervisor_id": null})).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert_eq!(digest().await, before);
+    assert_eq!(count(&app, &format!("select count(*) from client_acme.wfl_employee_workflow_factor where factor_description = 'Hacked' or wfl_employee_workflow_factor_id = {south_factor} and factor_value <> 5")).await, 0);
 }

@@ -26,7 +26,7 @@ pub async fn find_drawer(tx: &mut TenantTx, query: DrawerQuery<'_>) -> Result<Dr
             return Err(DrawRefusal::WrongPin.into());
         }
     }
-    let group_ids = super::group_limits::group_ids(tx, row.employee_id).await?;
+    let group_ids = repo::group_ids(tx, row.employee_id).await?;
     Ok(Drawer {
         employee_id: row.employee_id,
         name: format!("{}, {}", row.last_name, row.first_name),

@@ -65,13 +65,27 @@ pub struct ItemLimitRow {
 /// The employee's item limits on these CIDs.
 pub async fn item_limits(tx: &mut TenantTx, employee_id: i64, cid_nos: &[i64]) -> Result<Vec<ItemLimitRow>, sqlx::Error> {
     sqlx::query_as(
-        "select l.cid_no, coalesce(c.cust_item_code, l.cid_no::text) as cust_item_code, l.period, l.quantity::float8 as quantity
+        "select l.cid_no, coalesce(c.cust_item_code, l.cid_no::text) as cust_item_code,
+                (array['day', 'week', 'month', 'year'])[l.period] as period, l.quantity::float8 as quantity
          from employee_item_limit l join cid c on c.cid_no = l.cid_no
          where l.employee_id = $1 and l.cid_no = any($2)
-         order by l.cid_no, array_position(array['day', 'week', 'month', 'year'], l.period)",
+         order by l.cid_no, l.period",
     )
     .bind(employee_id)
     .bind(cid_nos)
     .fetch_all(&mut **tx)
     .await
+}
+
+/// The employee groups the employee belongs to (the groups area's `employee_group_member`; none until that table
+/// exists in the client schema).
+pub async fn group_ids(tx: &mut TenantTx, employee_id: i64) -> Result<Vec<i64>, sqlx::Error> {
+    let present: bool = sqlx::query_scalar("select to_regclass('employee_group_member') is not null").fetch_one(&mut **tx).await?;
+    if !present {
+        return Ok(Vec::new());
+    }
+    sqlx::query_scalar("select employee_group_id from employee_group_member where employee_id = $1 order by employee_group_id")
+        .bind(employee_id)
+        .fetch_all(&mut **tx)
+        .await
 }

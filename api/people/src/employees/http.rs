@@ -209,6 +209,25 @@ impl EmployeeApi {
         Ok(Json(service::item_limit(&state, &caller, &scope, &body).await?))
     }
 
+    /// An employee's group memberships
+    ///
+    /// The employee groups of the employee's site, each with `inGroup`.
+    #[requires(EmpView, errors(404))]
+    #[oai(path = "/Employee/EmployeeGroup", method = "post", operation_id = "employeePostEmployeeGroup")]
+    async fn groups(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<EmployeeGroupRequest>) -> ApiResult<Json<Vec<EmployeeGroupMembership>>> {
+        Ok(Json(service::groups(&state, &caller, &scope, body.employee_id).await?))
+    }
+
+    /// Change an employee's group memberships
+    ///
+    /// `insert`: groups the employee joins; `remove`: groups it leaves (groups of the employee's site). Answers the
+    /// memberships after the change.
+    #[requires(EmpEdit, errors(404))]
+    #[oai(path = "/Employee/EmployeeGroup/Update", method = "post", operation_id = "employeePostEmployeeGroupUpdate")]
+    async fn update_groups(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<EmployeeGroupUpdate>) -> ApiResult<Json<Vec<EmployeeGroupMembership>>> {
+        Ok(Json(service::update_groups(&state, &caller, &scope, &body).await?))
+    }
+
     /// Deactivate an employee
     ///
     /// The employee stays (inactive, history kept) and can be activated again by a change.

@@ -443,3 +443,34 @@ pub const SORT_FIELDS: &[(&str, &str)] = &[
     ("employeeID", "employee_id"),
     ("updated_at", "updated_at"),
 ];
+
+/// An employee group of the employee's site and whether the employee belongs to it (EMP EmployeeGroup).
+#[derive(Object, FromRow, Clone, Debug, Serialize)]
+pub struct EmployeeGroupMembership {
+    #[oai(rename = "groupID")]
+    pub employee_group_id: i64,
+    pub description: String,
+    pub group_type: i32,
+    #[oai(rename = "defaultGroup")]
+    pub default_group: bool,
+    #[oai(rename = "inGroup")]
+    pub in_group: bool,
+}
+
+/// Whose group memberships to list.
+#[derive(Object, Clone, Debug)]
+pub struct EmployeeGroupRequest {
+    #[oai(rename = "employeeID")]
+    pub employee_id: i64,
+}
+
+/// Groups the employee joins (`insert`) and leaves (`remove`).
+#[derive(Object, Clone, Debug)]
+pub struct EmployeeGroupUpdate {
+    #[oai(rename = "employeeID")]
+    pub employee_id: i64,
+    #[oai(validator(max_items = 500))]
+    pub insert: Vec<i64>,
+    #[oai(validator(max_items = 500))]
+    pub remove: Vec<i64>,
+}

@@ -6,7 +6,7 @@ use sqlx::query::Query;
 use sqlx::Postgres;
 use tenancy::TenantTx;
 
-use super::model::{Employee, EmployeeMin, EmployeeValues, EmployeeWorkflowFactor, ItemLimit, SupervisorRow};
+use super::model::{Employee, EmployeeGroupMembership, EmployeeMin, EmployeeValues, EmployeeWorkflowFactor, ItemLimit, SupervisorRow};
 
 const FROM: &str = "from employee e
     left join asp.site s on s.site_id = e.site_id
@@ -345,10 +345,11 @@ pub async fn supervised_by(tx: &mut TenantTx, supervisor_id: i64) -> Result<Vec<
 
 pub async fn item_limits(tx: &mut TenantTx, employee_id: i64) -> Result<Vec<ItemLimit>, sqlx::Error> {
     sqlx::query_as(
-        "select l.employee_item_limit_id, l.employee_id, l.cid_no, c.cust_item_code, c.cust_desc1, l.period, l.quantity::float8 as quantity
+        "select l.employee_item_limit_id, l.employee_id, l.cid_no, c.cust_item_code, c.cust_desc1,
+                (array['day', 'week', 'month', 'year'])[l.period] as period, l.quantity::float8 as quantity
          from employee_item_limit l join cid c on c.cid_no = l.cid_no
          where l.employee_id = $1
-         order by c.cust_item_code, array_position(array['day', 'week', 'month', 'year'], l.period)",
+         order by c.cust_item_code, l.period, l.employee_item_limit_id",
     )
     .bind(employee_id)
     .fetch_all(&mut **tx)
@@ -360,22 +361,27 @@ pub async fn cid_site(tx: &mut TenantTx, cid_no: i64) -> Result<Option<i64>, sql
     sqlx::query_scalar("select site_id from cid where cid_no = $1").bind(cid_no).fetch_optional(&mut **tx).await
 }
 
-pub async fn upsert_item_limit(tx: &mut TenantTx, site_id: i64, employee_id: i64, cid_no: i64, period: &str, quantity: f64) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "insert into employee_item_limit (site_id, employee_id, cid_no, period, quantity) values ($1, $2, $3, $4, $5)
-         on conflict (employee_id, cid_no, period) do update set quantity = excluded.quantity, updated_at = now()",
-    )
-    .bind(site_id)
-    .bind(employee_id)
-    .bind(cid_no)
-    .bind(period)
-    .bind(quantity)
-    .execute(&mut **tx)
-    .await?;
+/// Locks the employee's row: item limit changes of one employee run one at a time (one limit per CID and period).
+pub async fn lock_employee(tx: &mut TenantTx, employee_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("select 1 from employee where employee_id = $1 for update").bind(employee_id).fetch_optional(&mut **tx).await?;
     Ok(())
 }
 
-pub async fn delete_item_limit(tx: &mut TenantTx, employee_id: i64, cid_no: i64, period: &str) -> Result<u64, sqlx::Error> {
+/// Sets the employee's limit of `cid_no` for `period` (1 day ... 4 year), replacing any.
+pub async fn upsert_item_limit(tx: &mut TenantTx, site_id: i64, employee_id: i64, cid_no: i64, period: i16, quantity: f64) -> Result<(), sqlx::Error> {
+    delete_item_limit(tx, employee_id, cid_no, period).await?;
+    sqlx::query("insert into employee_item_limit (site_id, employee_id, cid_no, period, quantity) values ($1, $2, $3, $4, $5)")
+        .bind(site_id)
+        .bind(employee_id)
+        .bind(cid_no)
+        .bind(period)
+        .bind(quantity)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete_item_limit(tx: &mut TenantTx, employee_id: i64, cid_no: i64, period: i16) -> Result<u64, sqlx::Error> {
     Ok(sqlx::query("delete from employee_item_limit where employee_id = $1 and cid_no = $2 and period = $3")
         .bind(employee_id)
         .bind(cid_no)
@@ -399,4 +405,42 @@ pub async fn workflow_factor(tx: &mut TenantTx, employee_id: i64) -> Result<Opti
 /// The application user's email (for the searches by `user_id`).
 pub async fn user_email(tx: &mut TenantTx, user_id: i64) -> Result<Option<Option<String>>, sqlx::Error> {
     sqlx::query_scalar("select email from asp.asp_users where asp_users_id = $1").bind(user_id).fetch_optional(&mut **tx).await
+}
+
+/// The employee groups area's tables (`employee_group`, `employee_group_member`, tenant migration 0011) are there.
+pub async fn groups_present(tx: &mut TenantTx) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar("select to_regclass('employee_group_member') is not null and to_regclass('employee_group') is not null").fetch_one(&mut **tx).await
+}
+
+/// The groups of `site_id` with whether `employee_id` belongs to each.
+pub async fn group_memberships(tx: &mut TenantTx, site_id: i64, employee_id: i64) -> Result<Vec<EmployeeGroupMembership>, sqlx::Error> {
+    sqlx::query_as(
+        "select g.employee_group_id, g.description, g.group_type, g.default_group,
+                exists(select 1 from employee_group_member m where m.employee_group_id = g.employee_group_id and m.employee_id = $2) as in_group
+         from employee_group g where g.site_id = $1 order by g.description",
+    )
+    .bind(site_id)
+    .bind(employee_id)
+    .fetch_all(&mut **tx)
+    .await
+}
+
+pub async fn join_groups(tx: &mut TenantTx, site_id: i64, employee_id: i64, groups: &[i64]) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "insert into employee_group_member (site_id, employee_group_id, employee_id) select $1, g, $2 from unnest($3::bigint[]) g
+         on conflict do nothing returning employee_group_id",
+    )
+    .bind(site_id)
+    .bind(employee_id)
+    .bind(groups)
+    .fetch_all(&mut **tx)
+    .await
+}
+
+pub async fn leave_groups(tx: &mut TenantTx, employee_id: i64, groups: &[i64]) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("delete from employee_group_member where employee_id = $1 and employee_group_id = any($2) returning employee_group_id")
+        .bind(employee_id)
+        .bind(groups)
+        .fetch_all(&mut **tx)
+        .await
 }

@@ -483,7 +483,9 @@ pub async fn item_limit(state: &AppState, caller: &Caller, scope: &SiteScope, in
             p.add("quantity", "outOfRange", "Quantity must be greater than 0 and at most 999,999,999.");
         }
     }
+    let period_no = PERIODS.iter().position(|p| *p == period).and_then(|i| i16::try_from(i + 1).ok()).unwrap_or(0);
     let mut tx = s.begin(&state.pool).await?;
+    repo::lock_employee(&mut tx, employee.employee_id).await?;
     if repo::cid_site(&mut tx, input.cid_no).await? != Some(employee.site_id) {
         p.add("cid_no", "notFound", "The CID does not exist at the employee's site.");
     }
@@ -491,9 +493,9 @@ pub async fn item_limit(state: &AppState, caller: &Caller, scope: &SiteScope, in
     let before = repo::item_limits(&mut tx, employee.employee_id).await?;
     let old = before.iter().find(|l| l.cid_no == input.cid_no && l.period == period).map(|l| l.quantity);
     match input.quantity {
-        Some(q) => repo::upsert_item_limit(&mut tx, employee.site_id, employee.employee_id, input.cid_no, &period, q).await?,
+        Some(q) => repo::upsert_item_limit(&mut tx, employee.site_id, employee.employee_id, input.cid_no, period_no, q).await?,
         None => {
-            repo::delete_item_limit(&mut tx, employee.employee_id, input.cid_no, &period).await?;
+            repo::delete_item_limit(&mut tx, employee.employee_id, input.cid_no, period_no).await?;
         }
     }
     if old != input.quantity {
@@ -509,6 +511,51 @@ pub async fn item_limit(state: &AppState, caller: &Caller, scope: &SiteScope, in
     let item_limits = repo::item_limits(&mut tx, employee.employee_id).await?;
     tx.commit().await?;
     Ok(ItemLimitAnswer { employee_id: employee.employee_id, item_limits })
+}
+
+/// The groups of the employee's site with whether the employee belongs to each (EMP-019). None exist until the
+/// employee groups area's tables do.
+pub async fn groups(state: &AppState, caller: &Caller, scope: &SiteScope, employee_id: i64) -> ApiResult<Vec<EmployeeGroupMembership>> {
+    let (s, e) = visible(state, caller, scope, employee_id, READ).await?;
+    let mut tx = s.begin(&state.pool).await?;
+    if !repo::groups_present(&mut tx).await? {
+        return Ok(Vec::new());
+    }
+    Ok(repo::group_memberships(&mut tx, e.site_id, employee_id).await?)
+}
+
+/// The employee joins `insert` and leaves `remove` (groups of the employee's site; EMP-020); audited.
+pub async fn update_groups(state: &AppState, caller: &Caller, scope: &SiteScope, input: &EmployeeGroupUpdate) -> ApiResult<Vec<EmployeeGroupMembership>> {
+    let (s, e) = visible(state, caller, scope, input.employee_id, EDIT).await?;
+    let insert = listing::dedup_ids(&input.insert);
+    let remove = listing::dedup_ids(&input.remove);
+    let mut p = Problems::default();
+    if insert.iter().any(|g| remove.contains(g)) {
+        p.add("remove", "invalid", "A group cannot be both joined and left.");
+    }
+    let mut tx = s.begin(&state.pool).await?;
+    let known: Vec<i64> = if repo::groups_present(&mut tx).await? {
+        repo::group_memberships(&mut tx, e.site_id, e.employee_id).await?.iter().map(|g| g.employee_group_id).collect()
+    } else {
+        Vec::new()
+    };
+    for (field, ids) in [("insert", &insert), ("remove", &remove)] {
+        if let Some(g) = ids.iter().find(|g| !known.contains(g)) {
+            p.add(field, "notFound", &format!("Employee group {g} does not exist at the employee's site."));
+        }
+    }
+    p.check()?;
+    if known.is_empty() {
+        return Ok(Vec::new());
+    }
+    let joined = repo::join_groups(&mut tx, e.site_id, e.employee_id, &insert).await?;
+    let left = repo::leave_groups(&mut tx, e.employee_id, &remove).await?;
+    if !joined.is_empty() || !left.is_empty() {
+        record(&mut tx, caller, e.employee_id, "groups", json!({"joined": joined, "left": left})).await?;
+    }
+    let groups = repo::group_memberships(&mut tx, e.site_id, e.employee_id).await?;
+    tx.commit().await?;
+    Ok(groups)
 }
 
 #[cfg(test)]
