@@ -1102,6 +1102,401 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Employee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current site's active employees
+         * @description Fewest fields, by employee number (pickers).
+         *
+         *     Permissions: EmpView
+         */
+        get: operations["employeeGet"];
+        /**
+         * Change an employee
+         * @description Replaces the record (see EmployeeInput); `clearPin` removes the PIN. Numbers and badges are unique per site;
+         *     the supervisor must be an active supervisor of the site; track1-4 codes of levels 1-4 of the site.
+         *
+         *     Permissions: EmpEdit
+         */
+        put: operations["employeePut"];
+        /**
+         * Create an employee at the current site
+         * @description Permissions: EmpEdit
+         */
+        post: operations["employeePost"];
+        /**
+         * Deactivate an employee
+         * @description The employee stays (inactive, history kept) and can be activated again by a change.
+         *
+         *     Permissions: EmpEdit
+         */
+        delete: operations["employeeDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/AddSupervisor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Name the supervisor of employees
+         * @description `employeeIds` of the current site get `supervisor_id` (an active supervisor of the site; null removes).
+         *
+         *     Permissions: EmpEdit
+         */
+        post: operations["employeePostAddSupervisor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/ApproverGroup/{site_id}/{employee_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The approver groups an employee belongs to
+         * @description Path: site id, then employee id. The active groups of the site whose threshold the employee's active
+         *     workflow factor reaches (the employee must be active).
+         *
+         *     Permissions: EmpView
+         */
+        get: operations["employeeGetApproverGroupByAAndB"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Audit/Detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of an employee
+         * @description Every change (who, acting as whom, when, what), newest first; PIN changes say only that the PIN changed.
+         *
+         *     Permissions: EmpView
+         */
+        get: operations["employeeGetAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Common/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Employee with its relations
+         * @description The employee, the employees it supervises, its item limits and its workflow factor's description.
+         *
+         *     Permissions: EmpView
+         */
+        get: operations["employeeGetCommonById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/EmployeeApproverGroup/{site_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A site's approver groups
+         * @description Each with its workflow type, threshold and how many active employees qualify.
+         *
+         *     Permissions: EmpView
+         */
+        get: operations["employeeGetEmployeeApproverGroupBySiteId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/EmployeeGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An employee's group memberships
+         * @description The employee groups of the employee's site, each with `inGroup`.
+         *
+         *     Permissions: EmpView
+         */
+        post: operations["employeePostEmployeeGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/EmployeeGroup/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an employee's group memberships
+         * @description `insert`: groups the employee joins; `remove`: groups it leaves (groups of the employee's site). Answers the
+         *     memberships after the change.
+         *
+         *     Permissions: EmpEdit
+         */
+        post: operations["employeePostEmployeeGroupUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/EmployeeQuickSearch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Employee quick search
+         * @description Number, badge, last or first name starting with the text (case-insensitive), exact number or badge first.
+         *
+         *     Permissions: EmpView
+         */
+        post: operations["employeePostEmployeeQuickSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/EmployeeSearch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Employee search
+         * @description The paged envelope and the filters of EmployeeFilter at the current site. Sortable: employeeNumber,
+         *     lastName, firstName, badgeNumber, isActive, isSuspended, supervisor, company, employeeID, updated_at.
+         *
+         *     Permissions: EmpView
+         */
+        post: operations["employeePostEmployeeSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/EmployeeSearch/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Employee search as an Excel workbook
+         * @description The search's sort and filters and the given columns (fields of Employee); up to 5000 rows.
+         *
+         *     Permissions: EmpView
+         */
+        post: operations["employeePostEmployeeSearchExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/EmployeeSupervisorSearch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Supervisor search
+         * @description The current site's supervisors with how many employees each supervises; `user_id` narrows to that
+         *     application user's own supervisor records (employees with the user's email). Sortable: employeeNumber,
+         *     lastName, firstName, supervisedCount.
+         *
+         *     Permissions: EmpView
+         */
+        post: operations["employeePostEmployeeSupervisorSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/ItemLimit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set an employee's item limit
+         * @description The most of one CID the employee may draw in a day, week, month or year (quantity); null quantity removes
+         *     the limit. Issues past it are refused unless a supervisor of the employee overrides.
+         *
+         *     Permissions: EmpEdit
+         */
+        post: operations["employeePostItemLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Number/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Employee by number at the current site
+         * @description Permissions: EmpView
+         */
+        get: operations["employeeGetNumberByNumber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Pin/Update/{id}/{pin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set an employee's PIN
+         * @description 4 to 8 digits; stored hashed (argon2id), never returned.
+         *
+         *     Permissions: EmpPinUpdate
+         */
+        put: operations["employeePutPinUpdateByIdAndPin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Site/{site_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every employee of a site
+         * @description Active or not, by number. The site must be one of the caller's sites of the current client (404 otherwise).
+         *
+         *     Permissions: EmpView
+         */
+        get: operations["employeeGetSiteBySiteId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/WorkflowFactor/{site_id}/{employee_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An employee's workflow factor
+         * @description Path: site id, then employee id. The factor's fields are null when the employee has none.
+         *
+         *     Permissions: EmpView
+         */
+        get: operations["employeeGetWorkflowFactorByAAndB"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Employee/{id}": {
         parameters: {
             query?: never;
@@ -1112,11 +1507,33 @@ export interface paths {
         /**
          * Employee by id
          * @description Navigation history shows lastName, firstName. Records of other clients, or of sites the caller may not use,
-         *     answer 404.
+         *     answer 404; an employee of a site that is no longer active answers 403 'Advanced validation failure!'.
          *
          *     Permissions: EmpView
          */
         get: operations["employeeGetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/{number}/Site/{site_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Employee by number at a site
+         * @description The number matches case-insensitively.
+         *
+         *     Permissions: EmpView
+         */
+        get: operations["employeeGetSiteByNumberAndSiteId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4745,6 +5162,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Workflow/Employee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a workflow factor
+         * @description Permissions: EmpWorkflowFactorEdit
+         */
+        put: operations["workflowPutEmployee"];
+        /**
+         * Create a workflow factor at the current site
+         * @description Permissions: EmpWorkflowFactorEdit
+         */
+        post: operations["workflowPostEmployee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Workflow/Employee/Assigned/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Employees of a factor's site with whether they are assigned to it
+         * @description Texts match as prefixes. Sortable: employeeNumber, lastName, firstName, badgeNumber, isActive, supervisor,
+         *     assigned, factor_value.
+         *
+         *     Permissions: EmpView
+         */
+        post: operations["workflowPostEmployeeAssignedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Workflow/Employee/Assigned/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a factor to employees and take it from others
+         * @description `insert` employees get the factor (an employee has one factor: it replaces theirs); `remove` employees that
+         *     have it lose it. Every employee changed is audited.
+         *
+         *     Permissions: EmpWorkflowFactorEdit
+         */
+        post: operations["workflowPostEmployeeAssignedUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Workflow/Employee/Audit/Detail/{audit_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of a workflow factor
+         * @description Permissions: EmpView
+         */
+        get: operations["workflowGetEmployeeAuditDetailByAuditId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Workflow/Employee/Site/{site_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A site's employee workflow factors
+         * @description Each with how many employees are assigned; the site must be one of the caller's sites (404 otherwise).
+         *
+         *     Permissions: EmpView
+         */
+        get: operations["workflowGetEmployeeSiteBySiteId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Workflow/Employee/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Employee workflow factor by id
+         * @description The route guard of /workflow/employee: a missing factor answers 404 'The workflow factor you are trying to
+         *     find does not exist.'
+         *
+         *     Permissions: EmpView
+         */
+        get: operations["workflowGetEmployeeById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Workflow/ItemWorkflowGroups/{site_id}/{type_workflow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approver groups of a workflow type with their approvers
+         * @description Path: site id, then requisition workflow type (1-9). The active approver groups of that type and the active
+         *     employees whose active factor reaches each group's threshold.
+         *
+         *     Permissions: EmpView
+         */
+        get: operations["workflowGetItemWorkflowGroupsByAAndB"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Workflow/UserAssignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The workflow factors of an application user's employee records
+         * @description Employees of the current site whose email is the user's; `assigned` says the employee has a factor.
+         *
+         *     Permissions: EmpView
+         */
+        post: operations["workflowPostUserAssignments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V2/Item/CID/HoldType": {
         parameters: {
             query?: never;
@@ -5345,6 +5942,15 @@ export interface components {
             /** Format: int32 */
             curr_abc_class_type_id?: number | null;
         };
+        /**
+         * AddSupervisor
+         * @description Who supervises the listed employees (`supervisor_id` null removes their supervisor).
+         */
+        AddSupervisor: {
+            employeeIds: number[];
+            /** Format: int64 */
+            supervisor_id?: number | null;
+        };
         /** Address */
         Address: {
             address1: string;
@@ -5606,6 +6212,133 @@ export interface components {
         /** ApiEnabled */
         ApiEnabled: {
             isEnabled: boolean;
+        };
+        /**
+         * Approver
+         * @description An employee who approves for a group.
+         */
+        Approver: {
+            /** Format: int64 */
+            approver_group_id: number;
+            /** Format: int64 */
+            employeeID: number;
+            employeeNumber: string;
+            /** Format: double */
+            factor_value: number;
+            firstName: string;
+            lastName: string;
+        };
+        /**
+         * ApproverGroup
+         * @description An approver group of a site: the active employees whose active workflow factor reaches `min_factor_value`
+         *     approve requisitions of `type_workflow_id` (ItemAdd 1 ... CustomerQuote 9).
+         */
+        ApproverGroup: {
+            /**
+             * Format: int64
+             * @description Active employees of the site who qualify.
+             */
+            approverCount: number;
+            /** Format: int64 */
+            approver_group_id: number;
+            description: string;
+            is_active: boolean;
+            /** Format: double */
+            min_factor_value: number;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: int32 */
+            type_workflow_id: number;
+        };
+        /** AssignedAnswer */
+        AssignedAnswer: {
+            /** Format: int64 */
+            assigned: number;
+            /** Format: int64 */
+            removed: number;
+            success: boolean;
+        };
+        /** AssignedPage */
+        AssignedPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["AssignedRow"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * AssignedRow
+         * @description An employee in the assignment search.
+         */
+        AssignedRow: {
+            /** @description Assigned to the searched factor. */
+            assigned: boolean;
+            badgeNumber?: string | null;
+            /** Format: int64 */
+            employeeID: number;
+            employeeNumber: string;
+            factor_description?: string | null;
+            /** Format: double */
+            factor_value?: number | null;
+            firstName: string;
+            isActive: boolean;
+            lastName: string;
+            /** Format: int64 */
+            site_id: number;
+            supervisor: boolean;
+            /**
+             * Format: int64
+             * @description The factor the employee has now (any).
+             */
+            wfl_employee_workflow_factor_ID?: number | null;
+        };
+        /**
+         * AssignedSearchRequest
+         * @description The employee workflow factor search: employees of the factor's site with whether they are assigned to it.
+         */
+        AssignedSearchRequest: {
+            /** @description Only assigned (true) or only not assigned (false) employees. */
+            assigned?: boolean | null;
+            badgeNumber?: string | null;
+            /** Format: int64 */
+            employeeID?: number | null;
+            /** @description Starts with (case-insensitive), as the other texts. */
+            employeeNumber?: string | null;
+            firstName?: string | null;
+            isActive?: boolean | null;
+            lastName?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /**
+             * Format: int64
+             * @description Must be the factor's site when given.
+             */
+            site_id?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            supervisor?: boolean | null;
+            /** Format: int64 */
+            wfl_employee_workflow_factor_ID: number;
+        };
+        /**
+         * AssignedUpdate
+         * @description Assign employees to a factor (`insert`, moving them from any other factor) and take it from others (`remove`).
+         */
+        AssignedUpdate: {
+            insert: number[];
+            remove: number[];
+            /** Format: int64 */
+            wfl_employee_workflow_factor_ID: number;
         };
         /**
          * AuditDetail
@@ -7348,13 +8081,205 @@ export interface components {
         };
         /**
          * Employee
-         * @description Employee (the people who draw items, not application users).
+         * @description Employee (the people who draw items, not application users). The PIN is never returned: `hasPin` says whether
+         *     one is set.
          */
         Employee: {
+            addRequest: boolean;
             badgeNumber?: string | null;
+            /**
+             * Format: naive-time
+             * @description Start of the employee's shift (HH:MM:SS).
+             */
+            beginTime?: string | null;
+            canAdjust: boolean;
+            canAdjustConsigned: boolean;
+            canCalibrateAssets: boolean;
+            canChangeLocation: boolean;
+            canOverrideAssetReturnRestricted: boolean;
+            canOverrideBuddy: boolean;
+            canReceive: boolean;
+            canReturn: boolean;
+            changeRequest: boolean;
+            comments?: string | null;
+            company?: string | null;
+            customerEmployeeNum?: string | null;
+            /**
+             * Format: date-time
+             * @description When the employee was deactivated (DELETE), if inactive through it.
+             */
+            deactivatedAt?: string | null;
+            email?: string | null;
+            /** Format: int64 */
+            employeeID: number;
+            employeeNumber: string;
+            /** Format: naive-time */
+            endTime?: string | null;
+            /**
+             * Format: double
+             * @description Value of the employee's workflow factor (null without one).
+             */
+            factor_value?: number | null;
+            firstName: string;
+            /** @description A PIN is set (the PIN itself is stored hashed and never returned). */
+            hasPin: boolean;
+            isActive: boolean;
+            isSuspended: boolean;
+            /**
+             * Format: double
+             * @description Cost of an hour of the employee's work (US dollars).
+             */
+            laborCost?: number | null;
+            lastName: string;
+            phone?: string | null;
+            siteCode?: string | null;
+            /** Format: int64 */
+            site_id: number;
+            spotBuy: boolean;
+            /** @description The employee supervises others (may be named as `supervisor_id` and override limits for them). */
+            supervisor: boolean;
+            /** @description "Last, First" of the supervisor. */
+            supervisorName?: string | null;
+            /**
+             * Format: int64
+             * @description The employee's supervisor.
+             */
+            supervisor_id?: number | null;
+            /** Format: naive-date */
+            suspensionDate?: string | null;
+            /** Format: int32 */
+            suspensionReasonID?: number | null;
+            toolTouchAdmin: boolean;
+            /**
+             * Format: int64
+             * @description Default tracking code (tracking_code_id) of level 1.
+             */
+            track1?: number | null;
+            /** Format: int64 */
+            track2?: number | null;
+            /** Format: int64 */
+            track3?: number | null;
+            /** Format: int64 */
+            track4?: number | null;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The employee's workflow factor.
+             */
+            wfl_employee_workflow_factor_ID?: number | null;
+        };
+        /**
+         * EmployeeCommon
+         * @description An employee with what hangs off it: supervisor, the employees it supervises, item limits, workflow factor,
+         *     group memberships.
+         */
+        EmployeeCommon: {
+            employee: components["schemas"]["Employee"];
+            factorDescription?: string | null;
+            itemLimits: components["schemas"]["ItemLimit"][];
+            /** @description The employees whose supervisor this employee is. */
+            supervises: components["schemas"]["EmployeeMin"][];
+        };
+        /**
+         * EmployeeGroupMembership
+         * @description An employee group of the employee's site and whether the employee belongs to it (EMP EmployeeGroup).
+         */
+        EmployeeGroupMembership: {
+            defaultGroup: boolean;
+            description: string;
+            /** Format: int64 */
+            groupID: number;
+            /** Format: int32 */
+            group_type: number;
+            inGroup: boolean;
+        };
+        /**
+         * EmployeeGroupRequest
+         * @description Whose group memberships to list.
+         */
+        EmployeeGroupRequest: {
+            /** Format: int64 */
+            employeeID: number;
+        };
+        /**
+         * EmployeeGroupUpdate
+         * @description Groups the employee joins (`insert`) and leaves (`remove`).
+         */
+        EmployeeGroupUpdate: {
+            /** Format: int64 */
+            employeeID: number;
+            insert: number[];
+            remove: number[];
+        };
+        /**
+         * EmployeeInput
+         * @description An employee as created (POST) or changed (PUT, which replaces the record: flags left out are false, except
+         *     canReturn which is true; texts left out are cleared). The site is the current site for a new employee.
+         */
+        EmployeeInput: {
+            addRequest?: boolean | null;
+            badgeNumber?: string | null;
+            /** Format: naive-time */
+            beginTime?: string | null;
+            canAdjust?: boolean | null;
+            canAdjustConsigned?: boolean | null;
+            canCalibrateAssets?: boolean | null;
+            canChangeLocation?: boolean | null;
+            canOverrideAssetReturnRestricted?: boolean | null;
+            canOverrideBuddy?: boolean | null;
+            canReceive?: boolean | null;
+            canReturn?: boolean | null;
+            changeRequest?: boolean | null;
+            /** @description PUT only: remove the employee's PIN. */
+            clearPin?: boolean | null;
+            comments?: string | null;
             company?: string | null;
             customerEmployeeNum?: string | null;
             email?: string | null;
+            /**
+             * Format: int64
+             * @description Required for PUT, ignored for POST.
+             */
+            employeeID?: number | null;
+            employeeNumber?: string | null;
+            /** Format: naive-time */
+            endTime?: string | null;
+            firstName?: string | null;
+            isActive?: boolean | null;
+            isSuspended?: boolean | null;
+            /** Format: double */
+            laborCost?: number | null;
+            lastName?: string | null;
+            phone?: string | null;
+            /** @description POST only: an initial PIN (4 to 8 digits). Use Pin/Update to change it. */
+            pin?: string | null;
+            spotBuy?: boolean | null;
+            supervisor?: boolean | null;
+            /** Format: int64 */
+            supervisor_id?: number | null;
+            /** Format: naive-date */
+            suspensionDate?: string | null;
+            /** Format: int32 */
+            suspensionReasonID?: number | null;
+            toolTouchAdmin?: boolean | null;
+            /** Format: int64 */
+            track1?: number | null;
+            /** Format: int64 */
+            track2?: number | null;
+            /** Format: int64 */
+            track3?: number | null;
+            /** Format: int64 */
+            track4?: number | null;
+            /** Format: int64 */
+            wfl_employee_workflow_factor_ID?: number | null;
+        };
+        /**
+         * EmployeeMin
+         * @description An employee in the fewest fields (pickers, quick search, supervisors' lists).
+         */
+        EmployeeMin: {
+            badgeNumber?: string | null;
             /** Format: int64 */
             employeeID: number;
             employeeNumber: string;
@@ -7362,15 +8287,139 @@ export interface components {
             isActive: boolean;
             isSuspended: boolean;
             lastName: string;
-            phone?: string | null;
-            siteCode?: string | null;
             /** Format: int64 */
             site_id: number;
             supervisor: boolean;
+        };
+        /** EmployeePage */
+        EmployeePage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["Employee"][];
             /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * EmployeeQuickSearch
+         * @description Quick search: employees whose number, badge, last or first name starts with `searchText`.
+         */
+        EmployeeQuickSearch: {
+            /** @description Only active employees (default true). */
+            activeOnly?: boolean | null;
+            /**
+             * Format: int64
+             * @description At most this many (1-50, default 20).
+             */
+            maxResults?: number | null;
+            searchText: string;
+        };
+        /**
+         * EmployeeSaved
+         * @description The answer of a change: the employee as saved.
+         */
+        EmployeeSaved: {
+            employee: components["schemas"]["Employee"];
+            message: string;
+            success: boolean;
+        };
+        /**
+         * EmployeeSearchExport
+         * @description Employee search as an Excel workbook of the given columns (fields of Employee; up to 5000 rows).
+         */
+        EmployeeSearchExport: {
+            /** @description Badge starts with. */
+            badgeNumber?: string | null;
+            columns: components["schemas"]["ExportColumn"][];
+            company?: string | null;
+            /** @description Employee number starts with. */
+            employeeNumber?: string | null;
+            /** @description First name starts with. */
+            firstName?: string | null;
+            isActive?: boolean | null;
+            isSuspended?: boolean | null;
+            /** @description Last name starts with. */
+            lastName?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** @description Only supervisors (true) or only others (false). */
+            supervisor?: boolean | null;
+            /**
+             * Format: int64
+             * @description Only the employees this supervisor supervises.
+             */
             supervisor_id?: number | null;
-            /** Format: naive-date */
-            suspensionDate?: string | null;
+            /** @description Number, badge, names, email or company contains. */
+            text?: string | null;
+            /** Format: int64 */
+            wfl_employee_workflow_factor_ID?: number | null;
+        };
+        /**
+         * EmployeeSearchRequest
+         * @description Employee search (paged envelope and filters).
+         */
+        EmployeeSearchRequest: {
+            /** @description Badge starts with. */
+            badgeNumber?: string | null;
+            company?: string | null;
+            /** @description Employee number starts with. */
+            employeeNumber?: string | null;
+            /** @description First name starts with. */
+            firstName?: string | null;
+            isActive?: boolean | null;
+            isSuspended?: boolean | null;
+            /** @description Last name starts with. */
+            lastName?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** @description Only supervisors (true) or only others (false). */
+            supervisor?: boolean | null;
+            /**
+             * Format: int64
+             * @description Only the employees this supervisor supervises.
+             */
+            supervisor_id?: number | null;
+            /** @description Number, badge, names, email or company contains. */
+            text?: string | null;
+            /** Format: int64 */
+            wfl_employee_workflow_factor_ID?: number | null;
+        };
+        /**
+         * EmployeeWorkflowFactor
+         * @description An employee's workflow factor (EMP WorkflowFactor).
+         */
+        EmployeeWorkflowFactor: {
+            /** Format: int64 */
+            employeeID: number;
+            factor_description?: string | null;
+            /** Format: double */
+            factor_value?: number | null;
+            is_active?: boolean | null;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: int64 */
+            wfl_employee_workflow_factor_ID?: number | null;
         };
         /**
          * ErrorBody
@@ -7978,6 +9027,47 @@ export interface components {
             item_id?: number | null;
         };
         /**
+         * ItemLimit
+         * @description An employee's limit of one CID per period, in quantity.
+         */
+        ItemLimit: {
+            /** Format: int64 */
+            cid_no: number;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            /** Format: int64 */
+            employeeID: number;
+            /** Format: int64 */
+            employee_item_limit_id: number;
+            /** @description `day`, `week`, `month` or `year`. */
+            period: string;
+            /** Format: double */
+            quantity: number;
+        };
+        /**
+         * ItemLimitAnswer
+         * @description The item limits of an employee after a change.
+         */
+        ItemLimitAnswer: {
+            /** Format: int64 */
+            employeeID: number;
+            itemLimits: components["schemas"]["ItemLimit"][];
+        };
+        /**
+         * ItemLimitInput
+         * @description An employee's item limit for one CID and period; `quantity` null removes it.
+         */
+        ItemLimitInput: {
+            /** Format: int64 */
+            cid_no: number;
+            /** Format: int64 */
+            employeeID: number;
+            /** @description `day`, `week`, `month` or `year`. */
+            period: string;
+            /** Format: double */
+            quantity?: number | null;
+        };
+        /**
          * ItemMaster
          * @description One manufacturer part of the provider catalogue (spec 3 section 3, "Item master"), with the names of the codes it
          *     refers to.
@@ -8398,6 +9488,14 @@ export interface components {
             item_id?: number | null;
             /** Format: double */
             ship_weight?: number | null;
+        };
+        /**
+         * ItemWorkflowGroup
+         * @description The approver groups of a workflow type with their approvers.
+         */
+        ItemWorkflowGroup: {
+            approvers: components["schemas"]["Approver"][];
+            group: components["schemas"]["ApproverGroup"];
         };
         /**
          * Job
@@ -9749,6 +10847,48 @@ export interface components {
             value?: string | null;
         };
         /**
+         * SupervisorAnswer
+         * @description How many employees a supervisor change touched.
+         */
+        SupervisorAnswer: {
+            success: boolean;
+            /** Format: int64 */
+            supervisor_id?: number | null;
+            /** Format: int64 */
+            updated: number;
+        };
+        /** SupervisorPage */
+        SupervisorPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["SupervisorRow"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * SupervisorRow
+         * @description A supervisor in the supervisor search: the employee and how many employees name them.
+         */
+        SupervisorRow: {
+            badgeNumber?: string | null;
+            email?: string | null;
+            /** Format: int64 */
+            employeeID: number;
+            employeeNumber: string;
+            firstName: string;
+            isActive: boolean;
+            lastName: string;
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: int64
+             * @description Employees whose supervisor_id is this employee.
+             */
+            supervisedCount: number;
+        };
+        /**
          * @description The format of a template.
          * @enum {string}
          */
@@ -9808,6 +10948,27 @@ export interface components {
             link_address: string;
             /** Format: int64 */
             training_link_id: number;
+        };
+        /**
+         * UserAssignmentsRequest
+         * @description The factor assignments of an application user's own employee records (employees with the user's email) at the
+         *     current site.
+         */
+        UserAssignmentsRequest: {
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: int64 */
+            user_id: number;
         };
         /** UserContext */
         UserContext: {
@@ -10080,6 +11241,48 @@ export interface components {
              * @description Receipt 1, Issue 2.
              */
             warranty_start_type?: number | null;
+        };
+        /**
+         * WorkflowFactor
+         * @description An employee workflow factor.
+         */
+        WorkflowFactor: {
+            /**
+             * Format: int64
+             * @description Employees assigned this factor.
+             */
+            assignedCount: number;
+            factor_description: string;
+            /** Format: double */
+            factor_value: number;
+            is_active: boolean;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: int64 */
+            wfl_employee_workflow_factor_ID: number;
+        };
+        /**
+         * WorkflowFactorInput
+         * @description A workflow factor as created (POST, without id) or changed (PUT, with id). `is_active` defaults to true.
+         */
+        WorkflowFactorInput: {
+            factor_description?: string | null;
+            /** Format: double */
+            factor_value?: number | null;
+            is_active?: boolean | null;
+            /** Format: int64 */
+            wfl_employee_workflow_factor_ID?: number | null;
+        };
+        /**
+         * WorkflowFactorSaved
+         * @description The answer of a factor change.
+         */
+        WorkflowFactorSaved: {
+            factor: components["schemas"]["WorkflowFactor"];
+            message: string;
+            success: boolean;
         };
     };
     responses: never;
@@ -14059,12 +15262,1541 @@ export interface operations {
             };
         };
     };
+    employeeGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeMin"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeePut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EmployeeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EmployeeInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeDelete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeePostAddSupervisor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AddSupervisor"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SupervisorAnswer"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGetApproverGroupByAAndB: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+                employee_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApproverGroup"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGetAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGetCommonById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeCommon"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGetEmployeeApproverGroupBySiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApproverGroup"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeePostEmployeeGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EmployeeGroupRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeGroupMembership"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeePostEmployeeGroupUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EmployeeGroupUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeGroupMembership"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeePostEmployeeQuickSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EmployeeQuickSearch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeMin"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeePostEmployeeSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EmployeeSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeePage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeePostEmployeeSearchExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EmployeeSearchExport"];
+            };
+        };
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeePostEmployeeSupervisorSearch: {
+        parameters: {
+            query?: {
+                user_id?: number;
+                pageNumber?: number;
+                pageSize?: number;
+                sortField?: string;
+                sortDirection?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SupervisorPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeePostItemLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ItemLimitInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemLimitAnswer"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGetNumberByNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Employee"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeePutPinUpdateByIdAndPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                pin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGetSiteBySiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeMin"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGetWorkflowFactorByAAndB: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+                employee_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeWorkflowFactor"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     employeeGetById: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Employee"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGetSiteByNumberAndSiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+                site_id: number;
             };
             cookie?: never;
         };
@@ -26442,6 +29174,674 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["VersionFile"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workflowPutEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["WorkflowFactorInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WorkflowFactorSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workflowPostEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["WorkflowFactorInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WorkflowFactorSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workflowPostEmployeeAssignedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AssignedSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AssignedPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workflowPostEmployeeAssignedUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AssignedUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AssignedAnswer"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workflowGetEmployeeAuditDetailByAuditId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                audit_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workflowGetEmployeeSiteBySiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WorkflowFactor"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workflowGetEmployeeById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WorkflowFactor"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workflowGetItemWorkflowGroupsByAAndB: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+                type_workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemWorkflowGroup"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    workflowPostUserAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["UserAssignmentsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AssignedPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Unexpected failure; the cause is logged under the request id. */
