@@ -20,6 +20,6 @@ insert into asp.menu_item (parent_id, page, title, angular_route, url, external_
 select m.menu_item_id, v.page, v.title, v.route, null, false, v.ord, v.perms
 from asp.menu_item m
 join (values
-    ('employees', 'Employees', '/employee/search', 6, array['EmpView']),
-    ('employeeWorkflowFactors', 'Employee Workflow Factors', '/workflow/employee/search', 7, array['EmpView'])) as v(page, title, route, ord, perms) on true
-where m.page = 'Controls' and m.parent_id is null;
+    ('employees', 'Employees', '/employee/search', 3, array['EmpView']),
+    ('employeeWorkflowFactors', 'Employee Workflow Factors', '/workflow/employee/search', 4, array['EmpView'])) as v(page, title, route, ord, perms) on true
+where m.page = 'Logistics' and m.parent_id is null;

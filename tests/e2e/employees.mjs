@@ -89,14 +89,14 @@ after(async () => {
   if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
 });
 
-test('(a) sign in; Controls > Employees; search an employee and open it', { timeout: 120_000 }, () =>
+test('(a) sign in; Logistics > Employees; search an employee and open it', { timeout: 120_000 }, () =>
   scenario('search', async () => {
     await page.goto(`${BASE_URL}/`);
     await SEL.loginUsername(page).fill(USERNAME);
     await SEL.loginPassword(page).fill(PASSWORD);
     await SEL.loginSubmit(page).click();
     await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
-    await SEL.menuGroup(page, 'Controls').click();
+    await SEL.menuGroup(page, 'Logistics').click();
     await SEL.menuItem(page, 'employees').click();
     await page.waitForURL((u) => u.hash.startsWith('#/employee/search'));
     await SEL.searchNumber(page).fill('E1002');
