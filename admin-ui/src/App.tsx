@@ -16,6 +16,7 @@ import sites from './resources/sites';
 import { DEVOPS_RESOURCES, devopsRoutes } from './devops/routes';
 import { ITEM_RESOURCE_DEFINITIONS, itemRoutes } from './items/routes';
 import { trackingRoutes } from './trackingCodes/routes';
+import { EMPLOYEE_RESOURCE_DEFINITIONS, employeeRoutes } from './employees/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -42,6 +43,7 @@ export function App() {
               {devopsRoutes()}
               {itemRoutes()}
               {trackingRoutes()}
+              {employeeRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>
@@ -51,7 +53,7 @@ export function App() {
                 <Resource name="sites" {...sites} />
               </>
             )}
-            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS }).map(
+            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS, ...EMPLOYEE_RESOURCE_DEFINITIONS }).map(
               ([name, { definition, permission }]) => holds(granted, permission) && <Resource key={name} name={name} {...definition} />,
             )}
           </>

@@ -95,6 +95,9 @@ permissions! {
     T4View = 3143, "Tracking codes of level 4: search, detail, pop-up";
     TrackingCodeEdit = 3144, "Create and change tracking codes: limits, suspension, supervisors, item restrictions";
     TrackingLevelAdmin = 3145, "Maintain the site's tracking levels (names, required, free form, timing)";
+    EmpEdit = 3100, "Create, change and deactivate employees; supervisors, item limits and group memberships";
+    EmpPinUpdate = 3101, "Set or clear an employee's PIN";
+    EmpWorkflowFactorEdit = 3102, "Maintain employee workflow factors and their assignments";
 }
 
 impl fmt::Display for Perm {

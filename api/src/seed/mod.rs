@@ -8,6 +8,7 @@ use kernel::config::Settings;
 
 pub mod custom_fields;
 pub mod devices;
+pub mod employees;
 pub mod files;
 pub mod items;
 pub mod tracking;
@@ -225,6 +226,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     tracking::demo(&mut conn).await?;
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
+    employees::demo(&mut conn).await.context("seeding employees")?;
     Ok(())
 }
 

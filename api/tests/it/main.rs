@@ -29,3 +29,4 @@ mod item_master;
 mod files;
 mod cips;
 mod devices;
+mod employees;

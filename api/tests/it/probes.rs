@@ -413,6 +413,22 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         ("trackingCodePutTrackingLevelUpdate", "site_id") => {
             return Some(Skip("TrackingLevelAdmin, which no probe user holds; tracking_codes.rs proves another client's site answers 404 unchanged"))
         }
+        // Employees and workflow factors (docs/employees.md): ids of employees, their supervisors and factors. The
+        // changes need EmpEdit, EmpPinUpdate or EmpWorkflowFactorEdit, which no probe user holds; employees.rs proves
+        // another site's and another client's records answer 404 (or 400 for lists of ids) unchanged.
+        ("employeePost" | "employeePut" | "employeeDelete" | "employeePostAddSupervisor" | "employeePostEmployeeGroupUpdate" | "employeePostItemLimit"
+        | "employeePutPinUpdateByIdAndPin" | "workflowPostEmployee" | "workflowPutEmployee" | "workflowPostEmployeeAssignedUpdate", _) => {
+            return Some(Skip("EmpEdit, EmpPinUpdate or EmpWorkflowFactorEdit, which no probe user holds; employees.rs proves another site's records answer 404 unchanged"))
+        }
+        ("employeePostEmployeeSearchExport", _) => return Some(Skip("a workbook, not JSON; employeePostEmployeeSearch takes the same filters and is probed")),
+        (id, "id") if id.starts_with("employee") => return Some(Probe(Target::Tenant("employee".into()))),
+        (id, "employeeID" | "employeeIds" | "supervisor_id") if id.starts_with("employee") => return Some(Probe(Target::Tenant("employee".into()))),
+        (_, "wfl_employee_workflow_factor_ID") => return Some(Probe(Target::Tenant("wfl_employee_workflow_factor".into()))),
+        (id, "suspensionReasonID") if id.starts_with("employee") => return Some(Skip("a suspension reason, a fixed code, not a record")),
+        ("employeePostEmployeeSupervisorSearch" | "workflowPostUserAssignments", "user_id") => return Some(Probe(Target::User)),
+        ("workflowPostEmployeeAssignedSearch", "employeeID") => return Some(Probe(Target::Tenant("employee".into()))),
+        ("workflowGetEmployeeAuditDetailByAuditId", "audit_id") => return Some(Probe(Target::Tenant("wfl_employee_workflow_factor".into()))),
+        ("workflowGetItemWorkflowGroupsByAAndB", "type_workflow_id") => return Some(Skip("a requisition workflow type, a fixed code (ItemAdd 1 ... CustomerQuote 9), not a record")),
         // The item master (docs/item-master.md): the provider's one catalogue; only its CID and site ids are a client's.
         ("itemMasterGetCommonByIdAndSiteId", "siteId") => return Some(Probe(Target::Site)),
         (id, n) if id.starts_with("itemMaster") && n != "cid" => return Some(Skip(PROVIDER_CATALOGUE)),
