@@ -6,3 +6,13 @@
 //! docs/stock-ledger.md is the reference.
 
 pub mod ledger;
+pub mod apd;
+pub mod cycle_counts;
+
+/// This area's API types (see `kernel::ApiSet`).
+pub type Apis = (cycle_counts::http::CycleCountApi, apd::http::ApdApi);
+
+/// The jobs of this area (composed into the registry by the binary).
+pub fn jobs() -> Vec<std::sync::Arc<dyn kernel::jobs::Job>> {
+    vec![std::sync::Arc::new(apd::job::RefreshSuggestions)]
+}
