@@ -253,8 +253,14 @@ async fn prepare_apd(app: &TestApp) -> i64 {
         &format!(
             "update client_acme.cip set usage1 = 10, usage2 = 10, usage3 = 10, usage4 = 10, usage5 = 10, usage6 = 10, usage7 = 10, usage8 = 10,
                 usage9 = 10, usage10 = 10, usage11 = 10, usage12 = 10, usage13 = 10, cust_avg_cost = 2, lot_qty = null, repl_type = 2, status_id = 1,
-                keep_full = false, min_qty = 5, max_qty = 110, reorder_qty = 50, qty_on_hand = 20 where cip_no = {cip};
-             update client_acme.cid set avg_lead_time = 14 where cid_no = (select cid_no from client_acme.cip where cip_no = {cip})"
+                keep_full = false, min_qty = 5, max_qty = 110, reorder_qty = 50, qty_on_hand = 20 where cip_no = {cip}"
+        ),
+    )
+    .await;
+    sql(
+        app,
+        &format!(
+            "update client_acme.cid set avg_lead_time = 14 where cid_no = (select cid_no from client_acme.cip where cip_no = {cip})"
         ),
     )
     .await;
