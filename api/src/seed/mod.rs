@@ -7,6 +7,7 @@ use kernel::auth::password;
 use kernel::config::Settings;
 
 pub mod custom_fields;
+pub mod cycle_counts;
 pub mod devices;
 pub mod files;
 pub mod items;
@@ -223,6 +224,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     devices::demo(&mut conn).await?;
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
+    cycle_counts::demo(&pool, &mut conn).await?;
     Ok(())
 }
 

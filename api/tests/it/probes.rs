@@ -403,6 +403,8 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         | "itemCipPostKanbanNewToolIDUpdate" | "itemLocationPutSegments", _) => {
             return Some(Skip("CribDeviceAdmin, which no probe user holds; cips.rs and devices.rs prove another site's records answer 404 unchanged"))
         }
+        // Cycle counts and min/max tuning (docs/cycle-counts.md, docs/min-max-tuning.md): a warning type is a fixed code.
+        ("apdPostSearch", "warn_type_id") => return Some(Skip("a min/max warning type, a fixed code (1 ... 5), not a record")),
         // The item master (docs/item-master.md): the provider's one catalogue; only its CID and site ids are a client's.
         ("itemMasterGetCommonByIdAndSiteId", "siteId") => return Some(Probe(Target::Site)),
         (id, n) if id.starts_with("itemMaster") && n != "cid" => return Some(Skip(PROVIDER_CATALOGUE)),
