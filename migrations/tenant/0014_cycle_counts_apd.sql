@@ -1,10 +1,12 @@
 -- Cycle counts and min/max tuning (APD) of issue 9: docs/cycle-counts.md and docs/min-max-tuning.md.
 
--- One row per site: the count plan (how many days between counts of a CIP of each ABC class; a CIP without a class
+-- A site's settings: the count plan (how many days between counts of a CIP of each ABC class; a CIP without a class
 -- counts as C), the variance thresholds above which a counted difference waits for approval, and the min/max tuning
--- settings. A site without a row uses the column defaults (the services read through coalesce).
+-- settings. Saving adds a row (the newest row of a site is in force, the older ones are its history); a site without
+-- a row uses the column defaults (the services read through coalesce).
 create table stock_count_settings (
-    site_id bigint primary key,
+    settings_id bigint generated always as identity primary key,
+    site_id bigint not null,
     days_class_a int not null default 30 check (days_class_a between 1 and 3660),
     days_class_b int not null default 90 check (days_class_b between 1 and 3660),
     days_class_c int not null default 365 check (days_class_c between 1 and 3660),
@@ -23,6 +25,7 @@ create table stock_count_settings (
     erratic_cv numeric(9, 3) not null default 1 check (erratic_cv > 0),
     updated_at timestamptz not null default now()
 );
+create index stock_count_settings_site_idx on stock_count_settings (site_id, settings_id desc);
 
 -- A count sheet: the CIPs due for counting (optionally in a location range). Status: Open 1, Counting 2,
 -- Submitted 3, Approved 4, PartlyRejected 5, Posted 6, Cancelled 7 (the allowed moves live in code:
@@ -61,17 +64,18 @@ create table count_sheet_line (
     variance_value numeric(18, 3),
     unit_cost numeric(18, 3),
     -- The ledger row that posted the difference (none when the count matched).
-    trans_id bigint,
-    unique (sheet_id, line_no)
+    trans_id bigint
 );
 create index count_sheet_line_sheet_idx on count_sheet_line (sheet_id, line_no);
 create index count_sheet_line_cip_idx on count_sheet_line (cip_no, line_id desc);
 
 -- The min/max suggestion of a MinMax CIP (spec 3 "APD review rows": aau, sugg_min, sugg_max, roq, warn_type_id1 to
 -- warn_type_id5, reviewed). warn_type_idN holds N when warning N applies (docs/min-max-tuning.md lists them).
--- Status: Pending 1, Accepted 2, Dismissed 3; a refresh that computes different numbers makes it Pending again.
+-- Status: Pending 1, Accepted 2, Dismissed 3; a refresh that computes different numbers makes it Pending again. One
+-- row per CIP, kept so by the refresh (which holds the site's advisory lock).
 create table apd_suggestion (
-    cip_no bigint primary key references cip (cip_no),
+    apd_suggestion_id bigint generated always as identity primary key,
+    cip_no bigint not null references cip (cip_no),
     site_id bigint not null,
     aau numeric(18, 3) not null,
     period_mean numeric(18, 3) not null,
@@ -95,6 +99,7 @@ create table apd_suggestion (
     reviewed_at timestamptz,
     computed_at timestamptz not null default now()
 );
+create index apd_suggestion_cip_idx on apd_suggestion (cip_no);
 create index apd_suggestion_site_idx on apd_suggestion (site_id, status);
 
 alter table stock_count_settings enable row level security;

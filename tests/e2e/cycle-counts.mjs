@@ -110,9 +110,13 @@ test('(a) the warehouse generates a sheet and counts it blind with the keyboard'
     const text = await page.locator('main').innerText().catch(() => page.locator('body').innerText());
     assert.ok(!/expected|on hand/i.test(text), `the entry screen shows no expected quantity: ${text}`);
     // Type the counts, Enter moves to the next line (the last Enter lands on "Save counts").
-    const lines = await page.locator('[data-testid^="count-line-"]').count();
-    for (let i = 0; i < lines; i++) {
-      await page.keyboard.type(i === 0 ? '45' : '0');
+    // The sheet holds every due CIP at the location, in CIP order: the one we follow is counted 45 (60 on hand),
+    // the others 0. The first field has the focus; Enter moves down.
+    const codes = await page.locator('[data-testid^="count-line-"]').evaluateAll((rows) => rows.map((r) => r.dataset.testid.replace('count-line-', '')));
+    assert.ok(codes.includes(CIP_CODE), `${CIP_CODE} is on the sheet: ${codes}`);
+    await page.getByTestId(`count-${codes[0]}`).focus();
+    for (const code of codes) {
+      await page.keyboard.type(code === CIP_CODE ? '45' : '0');
       await page.keyboard.press('Enter');
     }
     const saved = answered(new RegExp(`/api/V1/CycleCount/Sheet/${sheetId}/Count$`));
@@ -139,9 +143,21 @@ test('(b) the buyer approves the variance and sees on hand become the count', { 
     const decided = answered(new RegExp(`/api/V1/CycleCount/Sheet/${sheetId}/Approve$`));
     await page.getByTestId(`approve-${CIP_CODE}`).click();
     assert.equal((await decided).status(), 200);
-    // Other lines of the sheet (if any) are approved too, so it posts.
-    const all = page.getByTestId('approve-all');
-    if (await all.isVisible().catch(() => false)) await all.click();
+    // The other lines of the sheet wait too: approve them one by one, then the sheet posts.
+    await page.getByTestId(`approve-${CIP_CODE}`).waitFor({ state: 'detached' });
+    const next = page.locator('[data-testid^="approve-"]:not([data-testid="approve-all"])');
+    for (let i = 0; i < 20; i++) {
+      const n = await next.count();
+      if (n === 0) break;
+      const done = answered(new RegExp(`/api/V1/CycleCount/Sheet/${sheetId}/Approve$`));
+      await next.first().click();
+      assert.equal((await done).status(), 200);
+      await page.waitForFunction(
+        (before) => document.querySelectorAll('[data-testid^="approve-"]:not([data-testid="approve-all"])').length < before,
+        n,
+      );
+    }
+    await page.getByTestId('review-status').filter({ hasText: 'Posted' }).waitFor();
     await page.getByTestId(`on-hand-${CIP_CODE}`).filter({ hasText: /^45$/ }).waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-cycle-counts-approval.png'), fullPage: true });
   }));

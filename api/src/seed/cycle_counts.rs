@@ -14,7 +14,7 @@ pub async fn demo(pool: &PgPool, conn: &mut PgConnection) -> anyhow::Result<()> 
     .await?;
     for (schema, site_id) in sites {
         let name = tenancy::SchemaName::parse(&schema).with_context(|| format!("schema {schema}"))?;
-        sqlx::query(&format!("insert into {name}.stock_count_settings (site_id) values ($1) on conflict do nothing"))
+        sqlx::query(&format!("insert into {name}.stock_count_settings (site_id) select $1 where not exists (select 1 from {name}.stock_count_settings where site_id = $1)"))
             .bind(site_id)
             .execute(&mut *conn)
             .await?;

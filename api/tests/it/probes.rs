@@ -932,7 +932,8 @@ async fn no_operation_reaches_a_record_of_another_client_or_of_another_site() {
         let pool = pool.clone();
         async move { sqlx::query_scalar::<_, i64>("select security_role_id from asp.security_role where role_name = $1").bind(name).fetch_one(&pool).await.unwrap() }
     };
-    let roles: Vec<Value> = [role("Buyer").await, role("CustomerPortal").await, role("Support").await]
+    // Warehouse adds CycleCountEnter (the counter's operations of cycle counts).
+    let roles: Vec<Value> = [role("Buyer").await, role("CustomerPortal").await, role("Support").await, role("Warehouse").await]
         .iter()
         .map(|r| json!({"site_id": north, "security_role_id": r}))
         .collect();

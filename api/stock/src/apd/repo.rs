@@ -13,7 +13,7 @@ pub async fn settings(conn: &mut PgConnection, site_id: i64) -> Result<ApdSettin
         "select $1::bigint as site_id, coalesce(s.service_level, 95)::float8 as service_level, coalesce(s.default_lead_time_days, 14) as default_lead_time_days,
                 coalesce(s.order_cost, 25)::float8 as order_cost, coalesce(s.holding_rate, 0.25)::float8 as holding_rate,
                 coalesce(s.far_percent, 50)::float8 as far_percent, coalesce(s.erratic_cv, 1)::float8 as erratic_cv
-         from (select 1) one left join stock_count_settings s on s.site_id = $1",
+         from (select 1) one left join lateral (select * from stock_count_settings x where x.site_id = $1 order by x.settings_id desc limit 1) s on true",
     )
     .bind(site_id)
     .fetch_one(conn)
@@ -21,12 +21,13 @@ pub async fn settings(conn: &mut PgConnection, site_id: i64) -> Result<ApdSettin
 }
 
 pub async fn save_settings(tx: &mut TenantTx, site_id: i64, s: &ApdSettingsInput) -> Result<(), sqlx::Error> {
+    // A new row carrying the tuning settings and the site's current count plan.
     sqlx::query(
-        "insert into stock_count_settings (site_id, service_level, default_lead_time_days, order_cost, holding_rate, far_percent, erratic_cv)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (site_id) do update set service_level = excluded.service_level, default_lead_time_days = excluded.default_lead_time_days,
-            order_cost = excluded.order_cost, holding_rate = excluded.holding_rate, far_percent = excluded.far_percent,
-            erratic_cv = excluded.erratic_cv, updated_at = now()",
+        "insert into stock_count_settings (site_id, days_class_a, days_class_b, days_class_c, days_class_d, variance_percent, variance_value,
+                max_sheet_lines, service_level, default_lead_time_days, order_cost, holding_rate, far_percent, erratic_cv)
+         select $1, coalesce(c.days_class_a, 30), coalesce(c.days_class_b, 90), coalesce(c.days_class_c, 365), coalesce(c.days_class_d, 365),
+                coalesce(c.variance_percent, 5), coalesce(c.variance_value, 100), coalesce(c.max_sheet_lines, 100), $2, $3, $4, $5, $6, $7
+         from (select 1) one left join lateral (select * from stock_count_settings x where x.site_id = $1 order by x.settings_id desc limit 1) c on true",
     )
     .bind(site_id)
     .bind(s.service_level)
@@ -79,22 +80,52 @@ pub async fn inputs(conn: &mut PgConnection, site_id: i64) -> Result<Vec<CipInpu
     .await
 }
 
+/// Serialises the refreshes of one site (the daily job and a refresh on demand), so a CIP keeps one suggestion row.
+pub async fn lock_site(conn: &mut PgConnection, site_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("select pg_advisory_xact_lock(1814, $1::int)").bind(i32::try_from(site_id).unwrap_or(i32::MAX)).execute(conn).await?;
+    Ok(())
+}
+
 /// Stores a suggestion. Changed numbers (min, max, reorder quantity) make a reviewed suggestion Pending again; the
 /// same numbers keep its review (the refresh is idempotent).
 pub async fn upsert(conn: &mut PgConnection, site_id: i64, cip_no: i64, service_level: f64, s: &Suggestion) -> Result<(), sqlx::Error> {
     let w = s.slots();
+    let updated = sqlx::query(
+        "update apd_suggestion a set aau = $3, period_mean = $4, period_std_dev = $5, lead_time_days = $6, service_level = $7, z = $8,
+            safety_stock = $9, lead_time_demand = $10, sugg_min = $11, sugg_max = $12, roq = $13,
+            warn_type_id1 = $14, warn_type_id2 = $15, warn_type_id3 = $16, warn_type_id4 = $17, warn_type_id5 = $18, computed_at = now(),
+            status = case when (a.sugg_min, a.sugg_max, a.roq) is distinct from ($11::numeric, $12::numeric, $13::numeric) then 1 else a.status end,
+            reviewed = case when (a.sugg_min, a.sugg_max, a.roq) is distinct from ($11::numeric, $12::numeric, $13::numeric) then false else a.reviewed end
+         where a.cip_no = $1 and a.site_id = $2",
+    )
+    .bind(cip_no)
+    .bind(site_id)
+    .bind(s.aau)
+    .bind(s.period_mean)
+    .bind(s.period_std_dev)
+    .bind(s.lead_time_days)
+    .bind(service_level)
+    .bind(s.z)
+    .bind(s.safety_stock)
+    .bind(s.lead_time_demand)
+    .bind(s.min)
+    .bind(s.max)
+    .bind(s.roq)
+    .bind(w[0])
+    .bind(w[1])
+    .bind(w[2])
+    .bind(w[3])
+    .bind(w[4])
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    if updated > 0 {
+        return Ok(());
+    }
     sqlx::query(
-        "insert into apd_suggestion as a (cip_no, site_id, aau, period_mean, period_std_dev, lead_time_days, service_level, z, safety_stock,
+        "insert into apd_suggestion (cip_no, site_id, aau, period_mean, period_std_dev, lead_time_days, service_level, z, safety_stock,
                 lead_time_demand, sugg_min, sugg_max, roq, warn_type_id1, warn_type_id2, warn_type_id3, warn_type_id4, warn_type_id5)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-         on conflict (cip_no) do update set aau = excluded.aau, period_mean = excluded.period_mean, period_std_dev = excluded.period_std_dev,
-            lead_time_days = excluded.lead_time_days, service_level = excluded.service_level, z = excluded.z,
-            safety_stock = excluded.safety_stock, lead_time_demand = excluded.lead_time_demand,
-            sugg_min = excluded.sugg_min, sugg_max = excluded.sugg_max, roq = excluded.roq,
-            warn_type_id1 = excluded.warn_type_id1, warn_type_id2 = excluded.warn_type_id2, warn_type_id3 = excluded.warn_type_id3,
-            warn_type_id4 = excluded.warn_type_id4, warn_type_id5 = excluded.warn_type_id5, computed_at = now(),
-            status = case when (a.sugg_min, a.sugg_max, a.roq) is distinct from (excluded.sugg_min, excluded.sugg_max, excluded.roq) then 1 else a.status end,
-            reviewed = case when (a.sugg_min, a.sugg_max, a.roq) is distinct from (excluded.sugg_min, excluded.sugg_max, excluded.roq) then false else a.reviewed end",
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
     )
     .bind(cip_no)
     .bind(site_id)

@@ -53,6 +53,7 @@ fn calc_settings(s: &ApdSettings) -> calc::Settings {
 /// Recomputes every suggestion of a site in `conn` (a transaction on that site): (computed, changed). Running it
 /// twice changes nothing the second time.
 pub async fn refresh_site(conn: &mut PgConnection, site_id: i64) -> Result<(i64, i64), sqlx::Error> {
+    repo::lock_site(conn, site_id).await?;
     let settings = repo::settings(conn, site_id).await?;
     let s = calc_settings(&settings);
     let mut computed = 0;

@@ -12,7 +12,7 @@ const SETTINGS: &str = "select $1::bigint as site_id,
         coalesce(s.days_class_c, 365) as days_class_c, coalesce(s.days_class_d, 365) as days_class_d,
         coalesce(s.variance_percent, 5)::float8 as variance_percent, coalesce(s.variance_value, 100)::float8 as variance_value,
         coalesce(s.max_sheet_lines, 100) as max_sheet_lines
-    from (select 1) one left join stock_count_settings s on s.site_id = $1";
+    from (select 1) one left join lateral (select * from stock_count_settings x where x.site_id = $1 order by x.settings_id desc limit 1) s on true";
 
 /// The site's settings (defaults when it has no row yet).
 pub async fn settings(conn: &mut PgConnection, site_id: i64) -> Result<CountSettings, sqlx::Error> {
@@ -20,12 +20,13 @@ pub async fn settings(conn: &mut PgConnection, site_id: i64) -> Result<CountSett
 }
 
 pub async fn save_settings(tx: &mut TenantTx, site_id: i64, s: &CountSettingsInput) -> Result<(), sqlx::Error> {
+    // A new row carrying the plan and the site's current min/max tuning settings.
     sqlx::query(
-        "insert into stock_count_settings (site_id, days_class_a, days_class_b, days_class_c, days_class_d, variance_percent, variance_value, max_sheet_lines)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
-         on conflict (site_id) do update set days_class_a = excluded.days_class_a, days_class_b = excluded.days_class_b,
-            days_class_c = excluded.days_class_c, days_class_d = excluded.days_class_d, variance_percent = excluded.variance_percent,
-            variance_value = excluded.variance_value, max_sheet_lines = excluded.max_sheet_lines, updated_at = now()",
+        "insert into stock_count_settings (site_id, days_class_a, days_class_b, days_class_c, days_class_d, variance_percent, variance_value,
+                max_sheet_lines, service_level, default_lead_time_days, order_cost, holding_rate, far_percent, erratic_cv)
+         select $1, $2, $3, $4, $5, $6, $7, $8, coalesce(c.service_level, 95), coalesce(c.default_lead_time_days, 14), coalesce(c.order_cost, 25),
+                coalesce(c.holding_rate, 0.25), coalesce(c.far_percent, 50), coalesce(c.erratic_cv, 1)
+         from (select 1) one left join lateral (select * from stock_count_settings x where x.site_id = $1 order by x.settings_id desc limit 1) c on true",
     )
     .bind(site_id)
     .bind(s.days_class_a)
@@ -42,7 +43,8 @@ pub async fn save_settings(tx: &mut TenantTx, site_id: i64, s: &CountSettingsInp
 
 /// Every active CIP of the site with its class, frequency, next due date and the open sheet holding it. Binds: $1
 /// site, $2 location_from, $3 location_to, $4 due only. A CIP never counted is due today.
-const PLAN: &str = "with st as (select * from (select 1) one left join stock_count_settings s on s.site_id = $1),
+const PLAN: &str = "with st as (select s.* from (select 1) one
+        left join lateral (select * from stock_count_settings x where x.site_id = $1 order by x.settings_id desc limit 1) s on true),
     p as (
     select c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location,
            case d.curr_abc_class_type_id when 1 then 'A' when 2 then 'B' when 4 then 'D' else 'C' end as abc_class,

@@ -219,10 +219,6 @@ pub async fn counter_view(state: &AppState, caller: &Caller, current: &SiteScope
 /// Records counted quantities (blind): the answer carries the sheet's line counts only.
 pub async fn count(state: &AppState, caller: &Caller, current: &SiteScope, sheet_id: i64, input: &CountInput) -> ApiResult<CounterSaved> {
     let (mut tx, sheet) = begin_change(state, caller, current, sheet_id, ENTER).await?;
-    let from = status_of(&sheet)?;
-    if !from.is_open() {
-        return Err(ApiError::conflict(&format!("A sheet that is {} cannot be counted.", from.name())));
-    }
     let lines = repo::line_states(&mut tx, sheet_id).await?;
     let mut p = Problems::default();
     for (i, c) in input.counts.iter().enumerate() {
@@ -234,6 +230,10 @@ pub async fn count(state: &AppState, caller: &Caller, current: &SiteScope, sheet
         }
     }
     p.check()?;
+    let from = status_of(&sheet)?;
+    if !from.is_open() {
+        return Err(ApiError::conflict(&format!("A sheet that is {} cannot be counted.", from.name())));
+    }
     for c in &input.counts {
         repo::record_count(&mut tx, c.line_id, (c.counted_qty * 1000.0).round() / 1000.0, caller.user_id).await?;
     }
@@ -338,17 +338,23 @@ pub async fn review(state: &AppState, caller: &Caller, current: &SiteScope, shee
 /// line was rejected) and the approved lines are posted: on hand becomes the counted quantity.
 pub async fn decide(state: &AppState, caller: &Caller, current: &SiteScope, sheet_id: i64, input: &DecisionInput) -> ApiResult<ReviewSheet> {
     let (mut tx, sheet) = begin_change(state, caller, current, sheet_id, APPROVE).await?;
+    // Lines of other sheets (or sites) first: they are not there, whatever the sheet's state.
+    let lines = repo::line_states(&mut tx, sheet_id).await?;
+    let mut p = Problems::default();
+    for (i, d) in input.decisions.iter().enumerate() {
+        if !lines.iter().any(|(id, _)| *id == d.line_id) {
+            p.add(&format!("decisions[{i}].line_id"), "notFound", &format!("Line {} is not on sheet {sheet_id}.", d.line_id));
+        }
+    }
+    p.check()?;
     let from = status_of(&sheet)?;
     if from != SheetStatus::Submitted {
         return Err(ApiError::conflict(&format!("A sheet that is {} has no variances to approve.", from.name())));
     }
-    let lines = repo::line_states(&mut tx, sheet_id).await?;
     let mut p = Problems::default();
     for (i, d) in input.decisions.iter().enumerate() {
-        match lines.iter().find(|(id, _)| *id == d.line_id) {
-            Some((_, s)) if *s == LineStatus::Waiting.id() => {}
-            Some(_) => p.add(&format!("decisions[{i}].line_id"), "notWaiting", &format!("Line {} does not wait for approval.", d.line_id)),
-            None => p.add(&format!("decisions[{i}].line_id"), "notFound", &format!("Line {} is not on sheet {sheet_id}.", d.line_id)),
+        if lines.iter().any(|(id, s)| *id == d.line_id && *s != LineStatus::Waiting.id()) {
+            p.add(&format!("decisions[{i}].line_id"), "notWaiting", &format!("Line {} does not wait for approval.", d.line_id));
         }
     }
     p.check()?;
