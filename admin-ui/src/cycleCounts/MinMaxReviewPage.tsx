@@ -71,6 +71,7 @@ export function MinMaxReviewPage() {
           {loaded.data?.totalCount ?? 0} suggestion(s)
         </Typography>
       </Stack>
+      {chart && <UsageChart s={chart} />}
       <LoadState loading={loaded.loading} error={loaded.error} what="the suggestions">
         <Table size="small">
           <TableHead>
@@ -134,7 +135,6 @@ export function MinMaxReviewPage() {
           </TableBody>
         </Table>
       </LoadState>
-      {chart && <UsageChart s={chart} />}
     </Box>
   );
 }
