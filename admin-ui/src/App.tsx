@@ -16,6 +16,7 @@ import sites from './resources/sites';
 import { DEVOPS_RESOURCES, devopsRoutes } from './devops/routes';
 import { ITEM_RESOURCE_DEFINITIONS, itemRoutes } from './items/routes';
 import { countRoutes } from './cycleCounts/routes';
+import { TRANSACTION_RESOURCE_DEFINITIONS, transactionRoutes } from './transactions/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -42,6 +43,7 @@ export function App() {
               {devopsRoutes()}
               {itemRoutes()}
               {countRoutes()}
+              {transactionRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>
@@ -51,7 +53,7 @@ export function App() {
                 <Resource name="sites" {...sites} />
               </>
             )}
-            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS }).map(
+            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS, ...TRANSACTION_RESOURCE_DEFINITIONS }).map(
               ([name, { definition, permission }]) => holds(granted, permission) && <Resource key={name} name={name} {...definition} />,
             )}
           </>

@@ -8,9 +8,10 @@
 pub mod ledger;
 pub mod apd;
 pub mod cycle_counts;
+pub mod transactions;
 
 /// This area's API types (see `kernel::ApiSet`).
-pub type Apis = (cycle_counts::http::CycleCountApi, apd::http::ApdApi);
+pub type Apis = (transactions::http::TransactionApi, transactions::http::MovementApi, cycle_counts::http::CycleCountApi, apd::http::ApdApi);
 
 /// The jobs of this area (composed into the registry by the binary).
 pub fn jobs() -> Vec<std::sync::Arc<dyn kernel::jobs::Job>> {

@@ -29,3 +29,4 @@ mod files;
 mod cips;
 mod devices;
 mod cycle_counts;
+mod ledger;

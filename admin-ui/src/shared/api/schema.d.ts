@@ -4,127 +4,6 @@
  */
 
 export interface paths {
-    "/V1/APD/Accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Accept min/max suggestions
-         * @description Sets each CIP's min, max and reorder quantity to its suggestion (all or nothing), with the rules and the
-         *     audit row (cip.replenishment.update) of the CIP replenishment update. 404 when a suggestion is not the
-         *     current site's; 409 for a pending CIP.
-         *
-         *     Permissions: APDReview
-         */
-        post: operations["apdPostAccept"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/APD/Dismiss": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Dismiss min/max suggestions
-         * @description The CIPs keep their settings; the suggestion is Pending again when a refresh computes different numbers.
-         *
-         *     Permissions: APDReview
-         */
-        post: operations["apdPostDismiss"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/APD/Refresh": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Refresh the current site's min/max suggestions now
-         * @description What the daily job does for every site; idempotent (unchanged numbers keep their review).
-         *
-         *     Permissions: APDReview or APDAdmin
-         */
-        post: operations["apdPostRefresh"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/APD/Search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Min/max suggestion search
-         * @description The current site's suggestions beside the CIPs' current min, max and reorder quantity, with their warnings
-         *     and 13 periods of usage. Filters: status (Pending 1, Accepted 2, Dismissed 3), warn_type_id, warnings_only,
-         *     q. Sort: cip_code (default), location, aau, sugg_min, sugg_max, qty_on_hand, status, computed_at.
-         *
-         *     Permissions: APDReview or APDAdmin
-         */
-        post: operations["apdPostSearch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/APD/Settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Min/max tuning settings
-         * @description The current site's service level (95 until changed), default lead time, order cost, holding rate and the
-         *     warning limits (far percent, erratic coefficient of variation).
-         *
-         *     Permissions: APDReview or APDAdmin
-         */
-        get: operations["apdGetSettings"];
-        /**
-         * Save the min/max tuning settings
-         * @description Audited (entity stock_count_settings). The next refresh uses them.
-         *
-         *     Permissions: APDAdmin
-         */
-        put: operations["apdPutSettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/V1/Address": {
         parameters: {
             query?: never;
@@ -609,244 +488,6 @@ export interface paths {
          *     Permissions: CribDeviceAdmin
          */
         delete: operations["cribStationBinDeleteById"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/CycleCount/Plan/Search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Count plan search
-         * @description The current site's active CIPs with class, frequency, last count date, next due date and the open sheet
-         *     holding them; `due_only` (default true), a location range. Sort: location (default), cip_code, abc_class,
-         *     last_count_date, next_due_date, cust_item_code. No quantities (counters read it).
-         *
-         *     Permissions: CycleCountEnter or CycleCountApprove or CycleCountAdmin
-         */
-        post: operations["cycleCountPostPlanSearch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/CycleCount/Settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Cycle count plan settings
-         * @description The current site's days between counts by ABC class (A 30, B 90, C 365, D 365 until changed; a CID without
-         *     a class counts as C), the variance thresholds (percent of the expected quantity, value at average cost) and
-         *     the most lines of one sheet.
-         *
-         *     Permissions: CycleCountEnter or CycleCountApprove or CycleCountAdmin
-         */
-        get: operations["cycleCountGetSettings"];
-        /**
-         * Save the cycle count plan settings
-         * @description Audited (entity stock_count_settings, the site id).
-         *
-         *     Permissions: CycleCountAdmin
-         */
-        put: operations["cycleCountPutSettings"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/CycleCount/Sheet": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Generate a count sheet
-         * @description The due CIPs not on another open sheet, in the location range if given, location order, at most
-         *     `max_lines` (and the site's max_sheet_lines). 400 on location_from (nothingDue) when none is due. Answers the
-         *     counter's view (no expected quantities).
-         *
-         *     Permissions: CycleCountEnter
-         */
-        post: operations["cycleCountPostSheet"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/CycleCount/Sheet/Search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Count sheet search
-         * @description The current site's sheets, newest first; filters: status (Open 1 ... Cancelled 7), waiting_only. Sort:
-         *     sheet_id, status, created_at, waiting_count.
-         *
-         *     Permissions: CycleCountEnter or CycleCountApprove
-         */
-        post: operations["cycleCountPostSheetSearch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/CycleCount/Sheet/{sheet_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Count sheet, counter's view (blind)
-         * @description The lines with CIP, location and what was counted; never the expected quantity or a variance. Another
-         *     site's sheet answers 404.
-         *
-         *     Permissions: CycleCountEnter
-         */
-        get: operations["cycleCountGetSheetBySheetId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/CycleCount/Sheet/{sheet_id}/Approve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Approve or reject variances
-         * @description Decisions on waiting lines (400 naming a line that does not wait). When none waits any more the sheet is
-         *     Approved (PartlyRejected when one was rejected) and the approved differences are posted (PAD/NAD: on hand
-         *     becomes the counted quantity, last count date stamped); rejected lines stay due. 409 unless submitted.
-         *
-         *     Permissions: CycleCountApprove
-         */
-        post: operations["cycleCountPostSheetApprove"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/CycleCount/Sheet/{sheet_id}/Cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cancel an open or counting sheet
-         * @description Permissions: CycleCountEnter
-         */
-        post: operations["cycleCountPostSheetCancel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/CycleCount/Sheet/{sheet_id}/Count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Enter counts (blind)
-         * @description Counted quantities of lines of an open or counting sheet (a line may be counted again until the sheet is
-         *     submitted). Answers the sheet's line counts only. 409 when the sheet is past counting.
-         *
-         *     Permissions: CycleCountEnter
-         */
-        post: operations["cycleCountPostSheetCount"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/CycleCount/Sheet/{sheet_id}/Review": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Count sheet, approver's view
-         * @description Lines with expected (on hand at submission), counted, on hand now, variance and its value, status and the
-         *     ledger row that posted it.
-         *
-         *     Permissions: CycleCountApprove
-         */
-        get: operations["cycleCountGetSheetReview"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/CycleCount/Sheet/{sheet_id}/Submit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Submit a counted sheet
-         * @description Every line must be counted (400 on counts, uncounted). Each variance (counted - on hand now) within the
-         *     site's thresholds is posted at once (PAD or NAD) and stamps the CIP's last count date; the others wait for
-         *     approval. Nothing waiting: the sheet is posted. 409 when the sheet is not counting.
-         *
-         *     Permissions: CycleCountEnter
-         */
-        post: operations["cycleCountPostSheetSubmit"];
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2798,29 +2439,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/V1/Item/CIP/APD/{cip_no}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * CIP APD
-         * @description The CIP's min/max suggestion (spec 3 APD review row: aau, sugg_min, sugg_max, roq, warn_type_id1..5,
-         *     reviewed) with its warnings and usage. 404 for another site's CIP or one without a suggestion.
-         *
-         *     Permissions: BasicAccess
-         */
-        get: operations["itemCipGetAPDByCipNo"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/V1/Item/CIP/Active": {
         parameters: {
             query?: never;
@@ -3216,29 +2834,6 @@ export interface paths {
          *     Permissions: BasicAccess
          */
         get: operations["itemCipGetCustomValuesByCipNo"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/V1/Item/CIP/CycleCount/{cip_no}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * CIP cycle count
-         * @description The CIP's class, frequency, last count date, next due date, open sheet and its last 10 finished counts.
-         *     Another site's CIP answers 404.
-         *
-         *     Permissions: BasicAccess
-         */
-        get: operations["itemCipGetCycleCountByCipNo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4928,6 +4523,601 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Transaction/Adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust on hand (PAD/NAD)
+         * @description `direction` PAD adds, NAD takes away (not below zero); `notes` (the reason) is required.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostAdjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Audit/Detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction audit detail
+         * @description Who posted the row, reversed it, set its packing list or reset its export, newest first.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/CustLastRecPrice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Last receipt price of a CIP
+         * @description The newest receipt (REC, not reversed) of the CIP: its unit cost (null without InvFISPrice), date,
+         *     quantity and PO; all null when the CIP was never received. A CIP not at the current site answers 404.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetCustLastRecPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/FieldDistinctValues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Distinct values of a column
+         * @description The values of one column (trans_code, location, employee_number, track1-4, req_no, po_no,
+         *     cust_item_code, user_login, serial_lot) among the newest 5000 rows the SearchV2 filter finds, at most 100,
+         *     sorted; `search_text` keeps those containing it.
+         *
+         *     Permissions: TransactionView
+         */
+        post: operations["transactionPostFieldDistinctValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/GetListTranID/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transactions by a list of ids
+         * @description `x`: tran ids separated by commas (1 to 200). Answers those of the current site (Min1 shape), by id;
+         *     unknown ids are left out.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetListTranIDByX"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Invoice/{tranId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invoice of a transaction
+         * @description Invoices come with a later issue: today `invoiced` is false and the answer carries the transaction's own
+         *     selling price and extended price.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetInvoiceByTranId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue to an employee (ISS)
+         * @description The employee by number or badge (PIN where required), tracking codes as the site's levels require
+         *     (defaults applied), optionally a supervisor overriding limits. Refused with 409 and a message naming the
+         *     limit when the issue would pass a daily, weekly, monthly or yearly limit, or when on hand would go below
+         *     zero, or the employee is inactive or suspended; 400 for an unknown employee, a wrong PIN or tracking code.
+         *
+         *     Permissions: TransactionIssue
+         */
+        post: operations["transactionPostIssue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Kanban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Kanban card scan (refill received)
+         * @description The card of a refilled kanban bin scanned as the bin goes back: posts a receipt (REC) of the bin quantity
+         *     at `unit_cost` (default the average cost) and marks the bin Full. A full bin answers 409; an unknown card
+         *     404.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostKanban"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Min1/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction search (Min1)
+         * @description The GET search's parameters; rows in the Min1 shape.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetMin1Search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Min1/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction (Min1)
+         * @description Permissions: TransactionView
+         */
+        get: operations["transactionGetMin1ById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/PackingList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a transaction's packing list
+         * @description pack_no is one of the few things a posted row may change (audited).
+         *
+         *     Permissions: TransactionPost
+         */
+        put: operations["transactionPutPackingList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receipt (REC)
+         * @description A miscellaneous receipt (until purchase orders exist) of `qty` at `unit_cost`; moves the moving weighted
+         *     average cost.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Reset/XPE/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reset an XPE transaction's export
+         * @description The transfer-out row `x` (XPE 28) goes back to ERP export status 0 (pending), so it is exported again.
+         *     Any other code answers 409.
+         *
+         *     Permissions: TransactionPost
+         */
+        put: operations["transactionPutResetXPEByX"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return to stock (RIS)
+         * @description As an issue, the other way; reduces usage. No limit applies; the employee must be allowed to return.
+         *
+         *     Permissions: TransactionIssue
+         */
+        post: operations["transactionPostReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a transaction
+         * @description Posts the opposite row (both rows for a transfer) and marks the original reversed. Receipts are reversed by
+         *     ReverseReceipt; opening balances and count postings (OHP, OHN) and reversal rows cannot be reversed (409).
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostReverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/ReverseReceipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a receipt
+         * @description Posts the opposite row of receipt `tran_id` (REC), takes it back out of the average cost and marks it
+         *     reversed. Refused (409) when already reversed, when it is not a receipt, or when on hand would go below
+         *     zero.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostReverseReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Scrap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scrap (SCR)
+         * @description On hand down, scrap up; `notes` (the reason) is required; `direction` is ignored.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostScrap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction search (GET)
+         * @description Paged (pageNumber, pageSize, sortField, sortDirection; default newest first). Filters: start_date and
+         *     end_date (inclusive days; default the last 30 days unless a CIP, requisition or PO is named), trans_code
+         *     (numbers or names, comma-separated), cip_no, cid_no, employeeNumber, tracking (any level), req_no, po_no.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Search/AvgCost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Average cost search
+         * @description CIPs of the current site with on hand, average cost, last receipt cost and date, and the time of their last
+         *     average-cost correction. Costs are null without InvFISPrice.
+         *
+         *     Permissions: TransactionView
+         */
+        post: operations["transactionPostSearchAvgCost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/SearchV2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transaction search (POST, paged)
+         * @description Filters: start_date, end_date, tran_id, trans_codes, cip_no, cid_no, cust_item_code, employeeNumber,
+         *     tracking (any level) or track1-track4, req_no, erpPoNo, serial_lot, reversed. Sort fields: trans_date
+         *     (default, newest first), tran_id, trans_code, cip_no, cip_code, cust_item_code, location, trans_qty,
+         *     employeeNumber, employee_name, track1, req_no, po_no, extended_cost. Stops at 5000 matching rows (the newest).
+         *
+         *     Permissions: TransactionView
+         */
+        post: operations["transactionPostSearchV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/SearchV2/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transaction search export
+         * @description The SearchV2 search (up to 5000 rows) as an Excel workbook of the given columns.
+         *
+         *     Permissions: TransactionView
+         */
+        post: operations["transactionPostSearchV2Export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer between two CIPs of the site
+         * @description A pair of rows in one transaction: XPE out of from_cip_no, XER into to_cip_no, each naming the other.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction types (the code table)
+         * @description Every transaction code of spec 1 section 4 with its effect on each CIP quantity column (factor per unit),
+         *     on usage, whether it may take on hand below zero, whether it moves the average cost and how it is reversed.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Update/CustAvgCost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct a CIP's average cost
+         * @description Sets cust_avg_cost (0 or more) under the CIP's row lock; quantities do not change. The correction is kept
+         *     (old and new cost, notes, who, when) and audited on the CIP.
+         *
+         *     Permissions: TransactionAvgCost
+         */
+        put: operations["transactionPutUpdateCustAvgCost"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/V2/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction detail (V2)
+         * @description The row, the rows linked to it (its reversal, the row it reverses, its transfer pair), the CIP's quantities
+         *     now, and whether (and how) it may be reversed.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetV2ById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction by id
+         * @description One ledger row (spec 4 section 3 Transaction) with quantity on hand before and after. Costs are null
+         *     without InvFISPrice. A row of another client, or of a site the caller may not use, answers 404.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Type/GetAllAlertTypes": {
         parameters: {
             query?: never;
@@ -5791,6 +5981,25 @@ export interface components {
             ship_to_name: string;
             state: string;
         };
+        /**
+         * @description Kinds of adjustment.
+         * @enum {string}
+         */
+        AdjustDirection: "PAD" | "NAD";
+        /**
+         * AdjustRequest
+         * @description POST Adjust (PAD/NAD) and Scrap (SCR; `direction` ignored).
+         */
+        AdjustRequest: {
+            /** Format: int64 */
+            cip_no: number;
+            direction?: components["schemas"]["AdjustDirection"] | null;
+            /** @description The reason (required for adjustments and scrap). */
+            notes: string;
+            /** Format: double */
+            qty: number;
+            serial_lot?: string | null;
+        };
         /** AdminPasswordChange */
         AdminPasswordChange: {
             /** Format: int64 */
@@ -6008,210 +6217,6 @@ export interface components {
             location: string;
             notes?: string | null;
         };
-        /**
-         * ApdCips
-         * @description CIPs whose suggestions to accept or dismiss.
-         */
-        ApdCips: {
-            cip_nos: number[];
-        };
-        /**
-         * ApdDone
-         * @description What accept/dismiss/refresh answer.
-         */
-        ApdDone: {
-            /**
-             * Format: int64
-             * @description Refresh: suggestions whose numbers changed (back to Pending).
-             */
-            changed: number;
-            /**
-             * Format: int64
-             * @description CIPs accepted/dismissed, or suggestions computed by a refresh.
-             */
-            count: number;
-            message: string;
-            success: boolean;
-        };
-        /**
-         * ApdSearchRequest
-         * @description Suggestions of the current site, paged.
-         */
-        ApdSearchRequest: {
-            /** Format: int64 */
-            pageIndex?: number | null;
-            /** Format: int64 */
-            pageNumber?: number | null;
-            /**
-             * Format: int64
-             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
-             */
-            pageSize?: number | null;
-            /** @description CIP code, customer part or description contains. */
-            q?: string | null;
-            /** @description `asc` or `desc`. */
-            sortDirection?: string | null;
-            sortField?: string | null;
-            /**
-             * Format: int16
-             * @description Pending 1 (default when absent: every status), Accepted 2, Dismissed 3.
-             */
-            status?: number | null;
-            /**
-             * Format: int16
-             * @description Only suggestions carrying this warning (1..5).
-             */
-            warn_type_id?: number | null;
-            /** @description Only suggestions with any warning. */
-            warnings_only?: boolean | null;
-        };
-        /**
-         * ApdSettings
-         * @description The site's tuning settings.
-         */
-        ApdSettings: {
-            /**
-             * Format: int32
-             * @description Used when the CID has no average lead time (warning 3).
-             */
-            default_lead_time_days: number;
-            /**
-             * Format: double
-             * @description Coefficient of variation of period usage above which usage is erratic (warning 2).
-             */
-            erratic_cv: number;
-            /**
-             * Format: double
-             * @description Percent difference from the current min or max that raises warning 4.
-             */
-            far_percent: number;
-            /**
-             * Format: double
-             * @description Yearly holding cost as a fraction of the unit cost (EOQ).
-             */
-            holding_rate: number;
-            /**
-             * Format: double
-             * @description Cost of placing one order (EOQ).
-             */
-            order_cost: number;
-            /**
-             * Format: double
-             * @description Percent of replenishment cycles without a stock-out, 50 to 99.9 (95 gives z = 1.645).
-             */
-            service_level: number;
-            /** Format: int64 */
-            site_id: number;
-        };
-        /** ApdSettingsInput */
-        ApdSettingsInput: {
-            /** Format: int32 */
-            default_lead_time_days: number;
-            /** Format: double */
-            erratic_cv: number;
-            /** Format: double */
-            far_percent: number;
-            /** Format: double */
-            holding_rate: number;
-            /** Format: double */
-            order_cost: number;
-            /** Format: double */
-            service_level: number;
-        };
-        /**
-         * ApdSuggestion
-         * @description A CIP's min/max suggestion beside its current settings (spec 3 APD review row: aau, sugg_min, sugg_max, roq,
-         *     warn_type_id1..5, reviewed).
-         */
-        ApdSuggestion: {
-            /**
-             * Format: double
-             * @description Average annual usage: usage1 + .. + usage13.
-             */
-            aau: number;
-            cip_code: string;
-            /** Format: int64 */
-            cip_no: number;
-            /** Format: date-time */
-            computed_at: string;
-            /** Format: double */
-            current_max?: number | null;
-            /** Format: double */
-            current_min?: number | null;
-            /** Format: double */
-            current_roq?: number | null;
-            cust_desc1?: string | null;
-            cust_item_code?: string | null;
-            /** Format: int32 */
-            lead_time_days: number;
-            /** Format: double */
-            lead_time_demand: number;
-            location?: string | null;
-            /** Format: double */
-            period_mean: number;
-            /** Format: double */
-            period_std_dev: number;
-            /** Format: double */
-            qty_on_hand: number;
-            reviewed: boolean;
-            /** Format: date-time */
-            reviewed_at?: string | null;
-            /** Format: double */
-            roq: number;
-            /** Format: double */
-            safety_stock: number;
-            /** Format: double */
-            service_level: number;
-            /** Format: int64 */
-            site_id: number;
-            /**
-             * Format: int16
-             * @description Pending 1, Accepted 2, Dismissed 3.
-             */
-            status: number;
-            /** Format: double */
-            sugg_max: number;
-            /** Format: double */
-            sugg_min: number;
-            /** @description usage1 (most recent period) .. usage13, for the usage chart. */
-            usage: number[];
-            /** Format: int16 */
-            warn_type_id1?: number | null;
-            /** Format: int16 */
-            warn_type_id2?: number | null;
-            /** Format: int16 */
-            warn_type_id3?: number | null;
-            /** Format: int16 */
-            warn_type_id4?: number | null;
-            /** Format: int16 */
-            warn_type_id5?: number | null;
-            warnings: components["schemas"]["ApdWarning"][];
-            /** Format: double */
-            z: number;
-        };
-        /** ApdSuggestionPage */
-        ApdSuggestionPage: {
-            /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string | null;
-            /** @description The search stopped at 5000 matching rows. */
-            limited: boolean;
-            resultList: components["schemas"]["ApdSuggestion"][];
-            /** Format: int64 */
-            totalCount: number;
-        };
-        /**
-         * ApdWarning
-         * @description One warning of a suggestion.
-         */
-        ApdWarning: {
-            code: string;
-            message: string;
-            /**
-             * Format: int16
-             * @description 1 no usage, 2 erratic usage, 3 lead time missing, 4 far from current, 5 on hand above max.
-             */
-            warn_type_id: number;
-        };
         /** ApiEnabled */
         ApiEnabled: {
             isEnabled: boolean;
@@ -6245,6 +6250,94 @@ export interface components {
             inactivityTimeoutSeconds: number;
             oidcEnabled: boolean;
             oidcLoginUrl: string;
+        };
+        /**
+         * AvgCostCorrection
+         * @description One average-cost correction (the ledger note of a correction).
+         */
+        AvgCostCorrection: {
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: date-time */
+            corrected_at: string;
+            /** Format: int64 */
+            correction_id: number;
+            /** Format: double */
+            new_avg_cost: number;
+            notes?: string | null;
+            /** Format: double */
+            old_avg_cost?: number | null;
+            user_login?: string | null;
+        };
+        /** AvgCostPage */
+        AvgCostPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["AvgCostRow"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** AvgCostRow */
+        AvgCostRow: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: double */
+            cust_avg_cost?: number | null;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            /**
+             * Format: date-time
+             * @description The latest correction, if any.
+             */
+            last_correction_at?: string | null;
+            /** Format: double */
+            last_receipt_cost?: number | null;
+            /** Format: date-time */
+            last_receipt_date?: string | null;
+            location?: string | null;
+            /** Format: double */
+            qty_on_hand: number;
+        };
+        /**
+         * AvgCostSearchRequest
+         * @description POST Search/AvgCost (TRN-016): CIPs of the site with their average cost and last receipt.
+         */
+        AvgCostSearchRequest: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description CIP number or customer part, contains (case-insensitive). */
+            search_text?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+        };
+        /**
+         * AvgCostUpdate
+         * @description PUT Update/CustAvgCost (TRN-011).
+         */
+        AvgCostUpdate: {
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: double */
+            cust_avg_cost: number;
+            /** @description Why (kept with the correction). */
+            notes?: string | null;
         };
         /**
          * Brand
@@ -7002,26 +7095,6 @@ export interface components {
             values: components["schemas"]["CustomValueInput"][];
         };
         /**
-         * CipCycleCount
-         * @description A CIP's cycle count (spec 3 ItemCIP "cycle count"): its plan entry and its last counts.
-         */
-        CipCycleCount: {
-            abc_class: string;
-            /** Format: int64 */
-            cip_no: number;
-            due: boolean;
-            /** Format: int32 */
-            frequency_days: number;
-            /** @description The latest posted or decided counts, newest first (at most 10). */
-            history: components["schemas"]["CountHistory"][];
-            /** Format: date-time */
-            last_count_date?: string | null;
-            /** Format: naive-date */
-            next_due_date: string;
-            /** Format: int64 */
-            open_sheet_id?: number | null;
-        };
-        /**
          * CipItem
          * @description The item-master part of the item page.
          */
@@ -7063,6 +7136,32 @@ export interface components {
             resultList: components["schemas"]["CipMin1"][];
             /** Format: int64 */
             totalCount: number;
+        };
+        /**
+         * CipNow
+         * @description The CIP's quantities now (V2 detail).
+         */
+        CipNow: {
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: double */
+            cust_avg_cost?: number | null;
+            /** Format: double */
+            qty_backorder: number;
+            /** Format: double */
+            qty_excess: number;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: double */
+            qty_on_hold: number;
+            /** Format: double */
+            qty_on_order: number;
+            /** Format: double */
+            qty_scrap: number;
+            /** Format: double */
+            qty_transfer: number;
+            /** Format: double */
+            qty_work_order: number;
         };
         /**
          * CipPick
@@ -7448,136 +7547,6 @@ export interface components {
             family: string;
             /** @description Its first 2 digits, e.g. `31`. */
             segment: string;
-        };
-        /**
-         * CountEntry
-         * @description One counted quantity.
-         */
-        CountEntry: {
-            /** Format: double */
-            counted_qty: number;
-            /** Format: int64 */
-            line_id: number;
-        };
-        /**
-         * CountHistory
-         * @description One finished count of a CIP.
-         */
-        CountHistory: {
-            /** Format: date-time */
-            counted_at?: string | null;
-            /** Format: double */
-            counted_qty?: number | null;
-            /** Format: double */
-            expected_qty?: number | null;
-            /** Format: int64 */
-            line_id: number;
-            /** Format: int64 */
-            sheet_id: number;
-            status_name: string;
-            /** Format: int64 */
-            trans_id?: number | null;
-            /** Format: double */
-            variance_qty?: number | null;
-        };
-        /**
-         * CountInput
-         * @description Counted quantities of some lines of a sheet (a line may be counted again until the sheet is submitted).
-         */
-        CountInput: {
-            counts: components["schemas"]["CountEntry"][];
-        };
-        /**
-         * CountSettings
-         * @description The count plan and variance thresholds of a site.
-         */
-        CountSettings: {
-            /**
-             * Format: int32
-             * @description Days between counts of a CIP whose CID is class A (1); B (2), C (3), D (4) below. A CID without a class
-             *     counts as C.
-             */
-            days_class_a: number;
-            /** Format: int32 */
-            days_class_b: number;
-            /** Format: int32 */
-            days_class_c: number;
-            /** Format: int32 */
-            days_class_d: number;
-            /**
-             * Format: int32
-             * @description The most lines one generated sheet takes.
-             */
-            max_sheet_lines: number;
-            /** Format: int64 */
-            site_id: number;
-            /**
-             * Format: double
-             * @description A counted difference waits for approval when it is more than this percent of the expected quantity...
-             */
-            variance_percent: number;
-            /**
-             * Format: double
-             * @description ...or worth more than this at the CIP's average cost.
-             */
-            variance_value: number;
-        };
-        /**
-         * CountSettingsInput
-         * @description New plan settings (every field required: the screen sends the whole plan).
-         */
-        CountSettingsInput: {
-            /** Format: int32 */
-            days_class_a: number;
-            /** Format: int32 */
-            days_class_b: number;
-            /** Format: int32 */
-            days_class_c: number;
-            /** Format: int32 */
-            days_class_d: number;
-            /** Format: int32 */
-            max_sheet_lines: number;
-            /** Format: double */
-            variance_percent: number;
-            /** Format: double */
-            variance_value: number;
-        };
-        /**
-         * CounterLine
-         * @description A line as the counter sees it: where to go and what was counted. Never the expected quantity or a variance.
-         */
-        CounterLine: {
-            cip_code: string;
-            /** Format: int64 */
-            cip_no: number;
-            /** Format: date-time */
-            counted_at?: string | null;
-            /** Format: double */
-            counted_qty?: number | null;
-            cust_desc1?: string | null;
-            cust_item_code?: string | null;
-            /** Format: int64 */
-            line_id: number;
-            /** Format: int32 */
-            line_no: number;
-            location?: string | null;
-        };
-        /**
-         * CounterSaved
-         * @description What a counter's write answers: the sheet header (counts of lines, never quantities) and a message.
-         */
-        CounterSaved: {
-            message: string;
-            sheet: components["schemas"]["Sheet"];
-            success: boolean;
-        };
-        /**
-         * CounterSheet
-         * @description The counter's view of a sheet (blind).
-         */
-        CounterSheet: {
-            lines: components["schemas"]["CounterLine"][];
-            sheet: components["schemas"]["Sheet"];
         };
         /**
          * CreateRepairedCip
@@ -7966,23 +7935,6 @@ export interface components {
             network_name: string;
         };
         /**
-         * Decision
-         * @description Approve or reject one waiting line.
-         */
-        Decision: {
-            approve: boolean;
-            /** Format: int64 */
-            line_id: number;
-        };
-        /**
-         * DecisionInput
-         * @description Decisions on the waiting lines of a sheet; once every waiting line is decided, the sheet is approved (or
-         *     partly rejected) and the approved differences are posted.
-         */
-        DecisionInput: {
-            decisions: components["schemas"]["Decision"][];
-        };
-        /**
          * DefaultsUpdate
          * @description Default employee and tracking codes (track N must be a code of tracking level N); null clears.
          */
@@ -8061,6 +8013,84 @@ export interface components {
             /** @description Dispensed by a device: needs at least one bin of a dispenser station. */
             dispensing: boolean;
             station_bin_ids: number[];
+        };
+        /**
+         * @description The columns FieldDistinctValues may list.
+         * @enum {string}
+         */
+        DistinctField: "trans_code" | "location" | "employee_number" | "track1" | "track2" | "track3" | "track4" | "req_no" | "po_no" | "cust_item_code" | "user_login" | "serial_lot";
+        /**
+         * DistinctRequest
+         * @description FieldDistinctValues: the values of one column among the rows the filter finds (at most 100, sorted).
+         */
+        DistinctRequest: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            cust_item_code?: string | null;
+            employeeNumber?: string | null;
+            /** Format: naive-date */
+            end_date?: string | null;
+            /** @description The purchase order (po_no). */
+            erpPoNo?: string | null;
+            field: components["schemas"]["DistinctField"];
+            req_no?: string | null;
+            /** @description Only reversed (true) or not reversed (false) rows. */
+            reversed?: boolean | null;
+            /** @description Only values containing this text (case-insensitive). */
+            search_text?: string | null;
+            serial_lot?: string | null;
+            /** Format: naive-date */
+            start_date?: string | null;
+            track1?: string | null;
+            track2?: string | null;
+            track3?: string | null;
+            track4?: string | null;
+            /** @description A tracking number or free text at any level (exact, case-insensitive). */
+            tracking?: string | null;
+            /** Format: int64 */
+            tran_id?: number | null;
+            /** @description Codes by number (1, 2, ...). */
+            trans_codes?: number[] | null;
+        };
+        /** DistinctValues */
+        DistinctValues: {
+            field: components["schemas"]["DistinctField"];
+            values: string[];
+        };
+        /**
+         * DrawRequest
+         * @description POST Issue / Return: items drawn by (or returned by) an employee.
+         */
+        DrawRequest: {
+            /** Format: int64 */
+            cip_no: number;
+            /** @description Employee number or badge, as typed or scanned. */
+            employee: string;
+            notes?: string | null;
+            pin?: string | null;
+            /** Format: double */
+            qty: number;
+            req_no?: string | null;
+            serial_lot?: string | null;
+            /**
+             * Format: int64
+             * @description The employee id of a supervisor overriding a limit.
+             */
+            supervisor_id?: number | null;
+            track1?: string | null;
+            /** Format: int64 */
+            track1_id?: number | null;
+            track2?: string | null;
+            /** Format: int64 */
+            track2_id?: number | null;
+            track3?: string | null;
+            /** Format: int64 */
+            track3_id?: number | null;
+            track4?: string | null;
+            /** Format: int64 */
+            track4_id?: number | null;
         };
         /**
          * DuplicateCid
@@ -9379,6 +9409,18 @@ export interface components {
             new_tool_code: string;
         };
         /**
+         * KanbanScan
+         * @description POST Kanban (TRN-017): a kanban card scanned when its refilled bin is put back.
+         */
+        KanbanScan: {
+            tool_code: string;
+            /**
+             * Format: double
+             * @description The unit cost of the refill (default: the CIP's average cost).
+             */
+            unit_cost?: number | null;
+        };
+        /**
          * KeepFullEditCheck
          * @description May keep_full be changed for this CIP, and why not.
          */
@@ -9534,6 +9576,23 @@ export interface components {
             location?: string | null;
             /** Format: int32 */
             status_id: number;
+        };
+        /**
+         * LastReceiptPrice
+         * @description The last receipt price of a CIP (TRN-008).
+         */
+        LastReceiptPrice: {
+            /** Format: int64 */
+            cip_no: number;
+            po_no?: string | null;
+            /** Format: int64 */
+            tran_id?: number | null;
+            /** Format: date-time */
+            trans_date?: string | null;
+            /** Format: double */
+            trans_qty?: number | null;
+            /** Format: double */
+            unit_cost?: number | null;
         };
         /**
          * LikeUpcOnHand
@@ -9696,6 +9755,15 @@ export interface components {
             files: components["schemas"]["FileRecord"][];
         };
         /**
+         * MovementResult
+         * @description What a movement posted: the transactions with quantity before and after.
+         */
+        MovementResult: {
+            message: string;
+            success: boolean;
+            transactions: components["schemas"]["Transaction"][];
+        };
+        /**
          * OtherUpdate
          * @description The other settings of a CIP; each field replaces the stored one.
          */
@@ -9714,6 +9782,20 @@ export interface components {
             custom_4?: string | null;
             /** @description A vendor of the CIP's site. */
             vend_code?: string | null;
+        };
+        /**
+         * PackingListUpdate
+         * @description PUT PackingList (TRN-012).
+         */
+        PackingListUpdate: {
+            pack_no: string;
+            /** Format: int64 */
+            tran_id: number;
+            /**
+             * Format: int64
+             * @description Kept for the spec's shape; the audit records the caller.
+             */
+            updated_by_id?: number | null;
         };
         /**
          * PageRequest
@@ -9779,65 +9861,6 @@ export interface components {
             /** Format: int64 */
             security_permission_id: number;
         };
-        /**
-         * PlanCip
-         * @description A CIP in the count plan: its class, how often it is counted, when it was last counted and when it is due. No
-         *     quantities: counters read the plan.
-         */
-        PlanCip: {
-            /** @description A, B, C or D (C when the CID has no class). */
-            abc_class: string;
-            cip_code: string;
-            /** Format: int64 */
-            cip_no: number;
-            cust_desc1?: string | null;
-            cust_item_code?: string | null;
-            due: boolean;
-            /** Format: int32 */
-            frequency_days: number;
-            /** Format: date-time */
-            last_count_date?: string | null;
-            location?: string | null;
-            /** Format: naive-date */
-            next_due_date: string;
-            /**
-             * Format: int64
-             * @description The open sheet (open, counting, submitted or waiting for approval) that already holds the CIP.
-             */
-            open_sheet_id?: number | null;
-        };
-        /** PlanCipPage */
-        PlanCipPage: {
-            /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string | null;
-            /** @description The search stopped at 5000 matching rows. */
-            limited: boolean;
-            resultList: components["schemas"]["PlanCip"][];
-            /** Format: int64 */
-            totalCount: number;
-        };
-        /**
-         * PlanSearchRequest
-         * @description The count plan, paged: every active CIP of the current site, or only those due.
-         */
-        PlanSearchRequest: {
-            /** @description Only CIPs due today or earlier (default true). */
-            due_only?: boolean | null;
-            location_from?: string | null;
-            location_to?: string | null;
-            /** Format: int64 */
-            pageIndex?: number | null;
-            /** Format: int64 */
-            pageNumber?: number | null;
-            /**
-             * Format: int64
-             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
-             */
-            pageSize?: number | null;
-            /** @description `asc` or `desc`. */
-            sortDirection?: string | null;
-            sortField?: string | null;
-        };
         /** PunchinLocation */
         PunchinLocation: {
             business_unit: string;
@@ -9891,6 +9914,24 @@ export interface components {
              */
             thumbnail_size: number;
             types: components["schemas"]["ReadableType"][];
+        };
+        /**
+         * ReceiptRequest
+         * @description POST Receipt (REC): a miscellaneous receipt until purchase orders exist.
+         */
+        ReceiptRequest: {
+            /** Format: int64 */
+            cip_no: number;
+            notes?: string | null;
+            po_no?: string | null;
+            /** Format: double */
+            qty: number;
+            serial_lot?: string | null;
+            /**
+             * Format: double
+             * @description Cost of one unit received; moves the average cost.
+             */
+            unit_cost: number;
         };
         /**
          * RelatedItem
@@ -10172,51 +10213,13 @@ export interface components {
             repl_type: number;
         };
         /**
-         * ReviewLine
-         * @description A line as the approver sees it: expected (on hand when the sheet was submitted), counted, the variance and
-         *     its value.
+         * ReverseRequest
+         * @description POST Reverse / ReverseReceipt.
          */
-        ReviewLine: {
-            cip_code: string;
+        ReverseRequest: {
+            notes?: string | null;
             /** Format: int64 */
-            cip_no: number;
-            /** Format: double */
-            counted_qty?: number | null;
-            cust_desc1?: string | null;
-            /** Format: double */
-            expected_qty?: number | null;
-            /** Format: int64 */
-            line_id: number;
-            /** Format: int32 */
-            line_no: number;
-            location?: string | null;
-            /** Format: double */
-            qty_on_hand: number;
-            /**
-             * Format: int16
-             * @description Pending 1, Counted 2, Waiting 3, Approved 4, Rejected 5, Posted 6.
-             */
-            status: number;
-            status_name: string;
-            /**
-             * Format: int64
-             * @description The ledger row that posted the difference.
-             */
-            trans_id?: number | null;
-            /** Format: double */
-            unit_cost?: number | null;
-            /** Format: double */
-            variance_qty?: number | null;
-            /** Format: double */
-            variance_value?: number | null;
-        };
-        /**
-         * ReviewSheet
-         * @description The approver's view of a sheet.
-         */
-        ReviewSheet: {
-            lines: components["schemas"]["ReviewLine"][];
-            sheet: components["schemas"]["Sheet"];
+            tran_id: number;
         };
         /**
          * RoleGrant
@@ -10280,87 +10283,6 @@ export interface components {
         SettingInput: {
             setting_key: string;
             setting_value?: string | null;
-        };
-        /**
-         * Sheet
-         * @description A count sheet's header.
-         */
-        Sheet: {
-            /** Format: int64 */
-            counted_count: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: int64 */
-            created_by?: number | null;
-            /** Format: int64 */
-            line_count: number;
-            location_from?: string | null;
-            location_to?: string | null;
-            /** Format: date-time */
-            posted_at?: string | null;
-            /** Format: int64 */
-            sheet_id: number;
-            /** Format: int64 */
-            site_id: number;
-            /**
-             * Format: int16
-             * @description Open 1, Counting 2, Submitted 3, Approved 4, PartlyRejected 5, Posted 6, Cancelled 7.
-             */
-            status: number;
-            status_name: string;
-            /** Format: date-time */
-            submitted_at?: string | null;
-            /**
-             * Format: int64
-             * @description Lines whose variance waits for approval.
-             */
-            waiting_count: number;
-        };
-        /**
-         * SheetCreate
-         * @description Generate a count sheet from the plan: the due CIPs (not on another open sheet), optionally within a location
-         *     range (inclusive; `location_to` also takes every location it is a prefix of), in location order.
-         */
-        SheetCreate: {
-            location_from?: string | null;
-            location_to?: string | null;
-            /**
-             * Format: int32
-             * @description At most this many lines (default and upper bound: the site's max_sheet_lines).
-             */
-            max_lines?: number | null;
-        };
-        /** SheetPage */
-        SheetPage: {
-            /** @description The row-limit notice to show when `limited`. */
-            limitMessage?: string | null;
-            /** @description The search stopped at 5000 matching rows. */
-            limited: boolean;
-            resultList: components["schemas"]["Sheet"][];
-            /** Format: int64 */
-            totalCount: number;
-        };
-        /**
-         * SheetSearchRequest
-         * @description Count sheets of the current site, paged, newest first; `status` filters.
-         */
-        SheetSearchRequest: {
-            /** Format: int64 */
-            pageIndex?: number | null;
-            /** Format: int64 */
-            pageNumber?: number | null;
-            /**
-             * Format: int64
-             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
-             */
-            pageSize?: number | null;
-            /** @description `asc` or `desc`. */
-            sortDirection?: string | null;
-            sortField?: string | null;
-            /** Format: int16 */
-            status?: number | null;
-            /** @description Only sheets with lines waiting for approval. */
-            waiting_only?: boolean | null;
         };
         /** Shortcut */
         Shortcut: {
@@ -10772,6 +10694,348 @@ export interface components {
             /** Format: int64 */
             training_link_id: number;
         };
+        /**
+         * Transaction
+         * @description One ledger row, as the detail and the search grid show it.
+         */
+        Transaction: {
+            /** Format: double */
+            backorder_change: number;
+            /** Format: int64 */
+            cid_no?: number | null;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            /**
+             * Format: double
+             * @description The CIP's average cost after the row. Null without InvFISPrice.
+             */
+            cust_avg_cost?: number | null;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            employeeNumber?: string | null;
+            /** Format: int64 */
+            employee_id?: number | null;
+            employee_name?: string | null;
+            /**
+             * Format: int32
+             * @description ERP export: 0 pending, 1 exported, 2 error.
+             */
+            erp_status: number;
+            /** Format: double */
+            excess_change: number;
+            /**
+             * Format: double
+             * @description |quantity| x unit cost. Null without InvFISPrice.
+             */
+            extended_cost?: number | null;
+            external_ref?: string | null;
+            location?: string | null;
+            notes?: string | null;
+            /** Format: double */
+            on_hold_change: number;
+            /** Format: double */
+            on_order_change: number;
+            pack_no?: string | null;
+            /**
+             * Format: int64
+             * @description The other row of a transfer.
+             */
+            pair_tran_id?: number | null;
+            po_no?: string | null;
+            /** Format: date-time */
+            posted_at: string;
+            /** Format: double */
+            qty_on_hand_after: number;
+            /** Format: double */
+            qty_on_hand_before: number;
+            req_no?: string | null;
+            reversed: boolean;
+            /**
+             * Format: int64
+             * @description The row that reversed this one.
+             */
+            reversed_by_tran_id?: number | null;
+            /**
+             * Format: int64
+             * @description The row this one reverses.
+             */
+            reverses_tran_id?: number | null;
+            /** Format: double */
+            scrap_change: number;
+            /** Format: double */
+            selling_price?: number | null;
+            serial_lot?: string | null;
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: int32
+             * @description 1 posted, 2 reversal.
+             */
+            status: number;
+            /** Format: int64 */
+            supervisor_id?: number | null;
+            track1?: string | null;
+            /** Format: int64 */
+            track1_id?: number | null;
+            track2?: string | null;
+            /** Format: int64 */
+            track2_id?: number | null;
+            track3?: string | null;
+            /** Format: int64 */
+            track3_id?: number | null;
+            track4?: string | null;
+            /** Format: int64 */
+            track4_id?: number | null;
+            /** Format: int64 */
+            tran_id: number;
+            /**
+             * Format: int32
+             * @description spec 1 section 4: ISS 1, REC 2, PAD 3, RIS 5, NAD 6, RCB 7, RRT 9, OHP 10, RFR 11, OHN 14, WRC 15, RRC 16,
+             *     SCR 17, XER 19, XPE 28, CRB 33.
+             */
+            trans_code: number;
+            /** Format: date-time */
+            trans_date: string;
+            /**
+             * Format: double
+             * @description Signed change of on hand.
+             */
+            trans_qty: number;
+            /** @description The three-letter code. */
+            trans_type: string;
+            /** Format: double */
+            transfer_change: number;
+            /**
+             * Format: double
+             * @description The unit cost the row is costed at (receipts: the receipt's; others: the average cost at posting). Null
+             *     without InvFISPrice.
+             */
+            unit_cost?: number | null;
+            /**
+             * Format: double
+             * @description What the row added to usage (issues +, returns -).
+             */
+            usage_qty: number;
+            user_login?: string | null;
+            /** Format: double */
+            work_order_change: number;
+        };
+        /**
+         * TransactionInvoice
+         * @description Invoice of a transaction (TRN-009). Invoices arrive with a later issue: today it says whether one exists and
+         *     the transaction's own selling price.
+         */
+        TransactionInvoice: {
+            /**
+             * Format: double
+             * @description |trans_qty| x selling_price.
+             */
+            extended_price?: number | null;
+            invoice_no?: string | null;
+            invoiced: boolean;
+            /** Format: double */
+            selling_price?: number | null;
+            /** Format: int64 */
+            tran_id: number;
+        };
+        /**
+         * TransactionMin1
+         * @description The smallest shape (Min1): what a pick list shows.
+         */
+        TransactionMin1: {
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_item_code?: string | null;
+            employeeNumber?: string | null;
+            reversed: boolean;
+            /** Format: int64 */
+            tran_id: number;
+            /** Format: int32 */
+            trans_code: number;
+            /** Format: date-time */
+            trans_date: string;
+            /** Format: double */
+            trans_qty: number;
+            trans_type: string;
+        };
+        /** TransactionMin1Page */
+        TransactionMin1Page: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["TransactionMin1"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** TransactionPage */
+        TransactionPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["Transaction"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * TransactionSaved
+         * @description The answer of a write of one row (packing list, XPE reset).
+         */
+        TransactionSaved: {
+            message: string;
+            success: boolean;
+            transaction: components["schemas"]["Transaction"];
+        };
+        /**
+         * TransactionSearchExport
+         * @description The search as an Excel workbook of the given columns (up to 5000 rows).
+         */
+        TransactionSearchExport: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            columns: components["schemas"]["ExportColumn"][];
+            cust_item_code?: string | null;
+            employeeNumber?: string | null;
+            /** Format: naive-date */
+            end_date?: string | null;
+            /** @description The purchase order (po_no). */
+            erpPoNo?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            req_no?: string | null;
+            /** @description Only reversed (true) or not reversed (false) rows. */
+            reversed?: boolean | null;
+            serial_lot?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: naive-date */
+            start_date?: string | null;
+            track1?: string | null;
+            track2?: string | null;
+            track3?: string | null;
+            track4?: string | null;
+            /** @description A tracking number or free text at any level (exact, case-insensitive). */
+            tracking?: string | null;
+            /** Format: int64 */
+            tran_id?: number | null;
+            /** @description Codes by number (1, 2, ...). */
+            trans_codes?: number[] | null;
+        };
+        /**
+         * TransactionSearchRequest
+         * @description POST SearchV2.
+         */
+        TransactionSearchRequest: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            cust_item_code?: string | null;
+            employeeNumber?: string | null;
+            /** Format: naive-date */
+            end_date?: string | null;
+            /** @description The purchase order (po_no). */
+            erpPoNo?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            req_no?: string | null;
+            /** @description Only reversed (true) or not reversed (false) rows. */
+            reversed?: boolean | null;
+            serial_lot?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: naive-date */
+            start_date?: string | null;
+            track1?: string | null;
+            track2?: string | null;
+            track3?: string | null;
+            track4?: string | null;
+            /** @description A tracking number or free text at any level (exact, case-insensitive). */
+            tracking?: string | null;
+            /** Format: int64 */
+            tran_id?: number | null;
+            /** @description Codes by number (1, 2, ...). */
+            trans_codes?: number[] | null;
+        };
+        /**
+         * TransactionType
+         * @description One transaction code and its effect on each CIP quantity (the code table, TRN-002).
+         */
+        TransactionType: {
+            /** Format: int32 */
+            backorder: number;
+            description: string;
+            /** Format: int32 */
+            excess: number;
+            may_go_negative: boolean;
+            moves_avg_cost: boolean;
+            /** Format: int32 */
+            on_hand: number;
+            /** Format: int32 */
+            on_hold: number;
+            /** Format: int32 */
+            on_order: number;
+            /** @description `general`, `receipt` (ReverseReceipt only), `pair` (both rows of a transfer), `never`. */
+            reversal: string;
+            /** Format: int32 */
+            scrap: number;
+            /** Format: int32 */
+            trans_code: number;
+            trans_type: string;
+            /** Format: int32 */
+            transfer: number;
+            /** Format: int32 */
+            usage: number;
+            /** Format: int32 */
+            work_order: number;
+        };
+        /**
+         * TransactionV2
+         * @description V2 detail: the row, the rows linked to it (its reversal, what it reverses, its transfer pair) and the CIP now.
+         */
+        TransactionV2: {
+            cip: components["schemas"]["CipNow"];
+            related: components["schemas"]["Transaction"][];
+            /** @description `general`, `receipt`, or null when it cannot be reversed. */
+            reverse_with?: string | null;
+            /** @description Whether the general reverse (or ReverseReceipt for receipts) may reverse it now. */
+            reversible: boolean;
+            transaction: components["schemas"]["Transaction"];
+        };
+        /**
+         * TransferRequest
+         * @description POST Transfer: from one CIP of the site to another (a pair of rows, XPE out and XER in).
+         */
+        TransferRequest: {
+            /** Format: int64 */
+            from_cip_no: number;
+            notes?: string | null;
+            /** Format: double */
+            qty: number;
+            /** Format: int64 */
+            to_cip_no: number;
+        };
         /** UserContext */
         UserContext: {
             /**
@@ -11053,415 +11317,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    apdPostAccept: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["ApdCips"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApdDone"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such record here (also for records of sites the caller may not use). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The change conflicts with existing data. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    apdPostDismiss: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["ApdCips"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApdDone"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such record here (also for records of sites the caller may not use). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    apdPostRefresh: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApdDone"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    apdPostSearch: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["ApdSearchRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApdSuggestionPage"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    apdGetSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApdSettings"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    apdPutSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["ApdSettingsInput"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApdSettings"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     addressPut: {
         parameters: {
             query?: never;
@@ -13368,827 +13223,6 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["StationBin"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such record here (also for records of sites the caller may not use). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The change conflicts with existing data. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cycleCountPostPlanSearch: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["PlanSearchRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["PlanCipPage"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cycleCountGetSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["CountSettings"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cycleCountPutSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["CountSettingsInput"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["CountSettings"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cycleCountPostSheet: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["SheetCreate"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["CounterSheet"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cycleCountPostSheetSearch: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["SheetSearchRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["SheetPage"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cycleCountGetSheetBySheetId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sheet_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["CounterSheet"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such record here (also for records of sites the caller may not use). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cycleCountPostSheetApprove: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sheet_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["DecisionInput"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ReviewSheet"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such record here (also for records of sites the caller may not use). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The change conflicts with existing data. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cycleCountPostSheetCancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sheet_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["CounterSaved"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such record here (also for records of sites the caller may not use). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The change conflicts with existing data. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cycleCountPostSheetCount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sheet_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["CountInput"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["CounterSaved"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such record here (also for records of sites the caller may not use). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The change conflicts with existing data. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cycleCountGetSheetReview: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sheet_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ReviewSheet"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such record here (also for records of sites the caller may not use). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    cycleCountPostSheetSubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sheet_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["CounterSaved"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
@@ -21068,81 +20102,6 @@ export interface operations {
             };
         };
     };
-    itemCipGetAPDByCipNo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                cip_no: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ApdSuggestion"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such record here (also for records of sites the caller may not use). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     itemCipGetActive: {
         parameters: {
             query?: {
@@ -22496,81 +21455,6 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["CipCustomValues"];
-                };
-            };
-            /** @description The request is invalid; `errors` says why. Nothing was changed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in, or the session ended. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Signed in, but not allowed. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such record here (also for records of sites the caller may not use). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Unexpected failure; the cause is logged under the request id. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API has been switched off by an administrator. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    itemCipGetCycleCountByCipNo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                cip_no: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["CipCycleCount"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
@@ -28116,6 +27000,2016 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["TrackingCode"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostAdjust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AdjustRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetCustLastRecPrice: {
+        parameters: {
+            query: {
+                cip_no: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LastReceiptPrice"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostFieldDistinctValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DistinctRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DistinctValues"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetListTranIDByX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                x: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionMin1"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetInvoiceByTranId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tranId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionInvoice"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DrawRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostKanban: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["KanbanScan"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetMin1Search: {
+        parameters: {
+            query?: {
+                start_date?: string;
+                end_date?: string;
+                trans_code?: string;
+                cip_no?: number;
+                cid_no?: number;
+                employeeNumber?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                sortField?: string;
+                sortDirection?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionMin1Page"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetMin1ById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionMin1"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPutPackingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PackingListUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReceiptRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPutResetXPEByX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DrawRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostReverse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReverseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostReverseReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReverseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostScrap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AdjustRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetSearch: {
+        parameters: {
+            query?: {
+                start_date?: string;
+                end_date?: string;
+                trans_code?: string;
+                cip_no?: number;
+                cid_no?: number;
+                employeeNumber?: string;
+                tracking?: string;
+                req_no?: string;
+                po_no?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                sortField?: string;
+                sortDirection?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostSearchAvgCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AvgCostSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AvgCostPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostSearchV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TransactionSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostSearchV2Export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TransactionSearchExport"];
+            };
+        };
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionType"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPutUpdateCustAvgCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AvgCostUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AvgCostCorrection"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetV2ById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionV2"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Transaction"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
