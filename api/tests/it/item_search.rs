@@ -110,3 +110,47 @@ async fn blank_text_and_a_bad_limit_are_refused_and_two_letters_look_up_codes_on
     assert_eq!(a.status, StatusCode::OK);
     assert_eq!(a.body["items"].as_array().unwrap().len(), 0, "two letters matched more than codes: {:?}", a.body);
 }
+
+#[tokio::test]
+async fn a_renamed_item_is_found_by_its_new_words_at_once() {
+    let app = TestApp::spawn().await;
+    let buyer = app.login("buyer").await;
+    let (cip_code, _) = code_only_at(&app, "ACME-NORTH").await;
+    // The CID's text reaches its CIPs (tenant 0005) and from them the search side table (tenant 0016).
+    sqlx::query("update client_acme.cid set cust_desc1 = 'QUIXOTIC FLANGE' where cid_no = (select cid_no from client_acme.cip where cip_code = $1 and site_id = (select site_id from asp.site where site_code = 'ACME-NORTH'))")
+        .bind(&cip_code)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let a = app.get("/api/V1/ItemSearch/FreeText?text=quixotic", &buyer).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(codes(&a.body), vec![cip_code.clone()]);
+    assert_eq!(a.body["items"][0]["matched"], "contains");
+}
+
+#[tokio::test]
+async fn the_search_side_table_answers_only_the_sites_the_transaction_was_granted() {
+    let app = TestApp::spawn().await;
+    let north: i64 = sqlx::query_scalar("select site_id from asp.site where site_code = 'ACME-NORTH'").fetch_one(&app.pool).await.unwrap();
+    let count = |granted: String| {
+        let pool = app.pool.clone();
+        async move {
+            let mut tx = pool.begin().await.unwrap();
+            sqlx::query("select set_config('asp.site_ids', $1, true)").bind(granted).execute(&mut *tx).await.unwrap();
+            let ids: Vec<i64> =
+                sqlx::query_scalar("select client_acme.cip_text_containing(array['%BEARING%'], 1000)").fetch_all(&mut *tx).await.unwrap();
+            let other: i64 = sqlx::query_scalar("select count(*) from client_acme.cip where cip_no = any($1) and site_id <> $2")
+                .bind(&ids)
+                .bind(north)
+                .fetch_one(&mut *tx)
+                .await
+                .unwrap();
+            (ids.len(), other)
+        }
+    };
+    // Even run by the owner, who is not subject to the policy, the function applies the granted sites itself.
+    assert_eq!(count(String::new()).await, (0, 0));
+    let (found, elsewhere) = count(format!("{{{north}}}")).await;
+    assert!(found > 0);
+    assert_eq!(elsewhere, 0);
+}

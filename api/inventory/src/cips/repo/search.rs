@@ -38,6 +38,7 @@ pub struct SearchFilter {
 
 enum Arg {
     I64(i64),
+    I64s(Vec<i64>),
     I32(i32),
     Text(String),
     Bool(bool),
@@ -70,6 +71,7 @@ impl Where {
         for a in self.args {
             q = match a {
                 Arg::I64(v) => q.bind(v),
+                Arg::I64s(v) => q.bind(v),
                 Arg::I32(v) => q.bind(v),
                 Arg::Text(v) => q.bind(v),
                 Arg::Bool(v) => q.bind(v),
@@ -79,8 +81,38 @@ impl Where {
     }
 }
 
-fn conditions(f: &SearchFilter) -> Where {
+/// Most CIPs a text filter narrows the search to through the side table; a text matching more is common enough
+/// that scanning the other conditions' rows finds the capped set soon.
+const TEXT_CANDIDATES: usize = listing::ROW_CAP as usize;
+
+/// The CIPs whose text matches the description and text filters, when that set is complete and small: the trigram
+/// index of `cip_text` (tenant 0016) finds them, which no index on `cip` can under the site policy.
+async fn text_candidates(tx: &mut TenantTx, f: &SearchFilter) -> Result<Option<Vec<i64>>, sqlx::Error> {
+    let patterns: Vec<&String> = f.description.iter().chain(f.text.iter()).collect();
+    if patterns.is_empty() {
+        return Ok(None);
+    }
+    let ids: Vec<i64> = sqlx::query_scalar("select cip_text_containing($1, $2)")
+        .bind(patterns)
+        .bind((TEXT_CANDIDATES + 1) as i32)
+        .persistent(false)
+        .fetch_all(&mut **tx)
+        .await?;
+    Ok((ids.len() <= TEXT_CANDIDATES).then_some(ids))
+}
+
+/// The search's conditions, its text filters narrowed through the side table where that pays.
+async fn prepared(tx: &mut TenantTx, f: &SearchFilter) -> Result<Where, sqlx::Error> {
+    let candidates = text_candidates(tx, f).await?;
+    Ok(conditions(f, candidates))
+}
+
+fn conditions(f: &SearchFilter, text_candidates: Option<Vec<i64>>) -> Where {
     let mut w = Where::new(f.site_id);
+    let narrowed = text_candidates.is_some();
+    if let Some(ids) = text_candidates {
+        w.and("c.cip_no = any(?)", Arg::I64s(ids));
+    }
     if let Some(v) = f.cip_no {
         w.and("c.cip_no = ?", Arg::I64(v));
     }
@@ -103,13 +135,16 @@ fn conditions(f: &SearchFilter) -> Where {
         w.and("starts_with(c.location_key, ?)", Arg::Text(v.clone()));
     }
     if let Some(v) = &f.description {
-        // search_text (codes and descriptions, upper case) has the trigram index; the second test keeps the match to
-        // the descriptions.
-        w.and("c.search_text like ?", Arg::Text(v.clone()));
+        // search_text holds codes and descriptions; the second test keeps the match to the descriptions.
+        if !narrowed {
+            w.and("c.search_text like ?", Arg::Text(v.clone()));
+        }
         w.and("upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like ?", Arg::Text(v.clone()));
     }
     if let Some(v) = &f.text {
-        w.and("c.search_text like ?", Arg::Text(v.clone()));
+        if !narrowed {
+            w.and("c.search_text like ?", Arg::Text(v.clone()));
+        }
     }
     if let Some(v) = &f.vend_code {
         w.and("c.vend_code = ?", Arg::Text(v.clone()));
@@ -203,7 +238,7 @@ struct Key {
 /// The search grid: one page and the total (up to the cap). The capped set carries only each row's number and sort
 /// key; the page's rows are read whole afterwards (at most one page of them instead of 5000).
 pub async fn rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipRow>, i64), sqlx::Error> {
-    let w = conditions(f);
+    let w = prepared(tx, f).await?;
     let Some(key) = sort_expression(page.sort) else {
         return Err(sqlx::Error::Protocol(format!("no sort expression for {}", page.sort)));
     };
@@ -218,20 +253,20 @@ pub async fn rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(V
 
 /// Every row of the search up to the cap, whole (the export).
 pub async fn all_rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<Vec<CipRow>, sqlx::Error> {
-    let w = conditions(f);
+    let w = prepared(tx, f).await?;
     let base = format!("select {ROW_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
     Ok(listing::fetch_page(tx, &base, page, |q| w.bind(q.persistent(false))).await?.0)
 }
 
 /// The picker's rows of the search.
 pub async fn picks(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipPick>, i64), sqlx::Error> {
-    let w = conditions(f);
+    let w = prepared(tx, f).await?;
     let base = format!("select {PICK_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
     listing::fetch_page(tx, &base, page, |q| w.bind(q.persistent(false))).await
 }
 
 pub async fn min1(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipMin1>, i64), sqlx::Error> {
-    let w = conditions(f);
+    let w = prepared(tx, f).await?;
     let base = format!("select {MIN1_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
     listing::fetch_page(tx, &base, page, |q| w.bind(q.persistent(false))).await
 }
@@ -242,7 +277,7 @@ pub const SUB_FILTER_LIMIT: i64 = 500;
 /// Distinct values (as text) of `column` (from the service's allow-list) over the search's rows, with their counts;
 /// at most [`SUB_FILTER_LIMIT`] + 1 so the caller can tell the list was cut.
 pub async fn distinct_values(tx: &mut TenantTx, f: &SearchFilter, column: &'static str, starts_with: Option<&str>) -> Result<Vec<SubFilterValue>, sqlx::Error> {
-    let mut w = conditions(f);
+    let mut w = prepared(tx, f).await?;
     if let Some(prefix) = starts_with {
         w.and(&format!("starts_with(upper(c.{column}::text), ?)"), Arg::Text(prefix.to_owned()));
     }
@@ -261,7 +296,7 @@ mod tests {
 
     #[test]
     fn only_given_filters_become_conditions_and_values_are_parameters() {
-        let w = conditions(&SearchFilter { site_id: 7, ..Default::default() });
+        let w = conditions(&SearchFilter { site_id: 7, ..Default::default() }, None);
         assert_eq!(w.sql, "c.site_id = $1");
         let w = conditions(&SearchFilter {
             site_id: 7,
@@ -270,7 +305,7 @@ mod tests {
             description: Some("%BEARING%".into()),
             below_min: Some(true),
             ..Default::default()
-        });
+        }, None);
         assert_eq!(
             w.sql,
             "c.site_id = $1 and c.status_id = $2 and starts_with(c.location_key, $3) and c.search_text like $4 \
@@ -279,6 +314,15 @@ mod tests {
         );
         assert_eq!(w.args.len(), 5);
         assert!(!w.sql.contains("A-01"), "values never enter the text");
+    }
+
+    #[test]
+    fn text_candidates_replace_the_text_scan_but_keep_the_description_check() {
+        let f = SearchFilter { site_id: 7, description: Some("%BEARING%".into()), text: Some("%SKF%".into()), ..Default::default() };
+        let w = conditions(&f, Some(vec![1, 2]));
+        assert_eq!(w.sql, "c.site_id = $1 and c.cip_no = any($2) and upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like $3");
+        let w = conditions(&f, None);
+        assert!(w.sql.contains("c.search_text like $2") && w.sql.contains("c.search_text like $4"));
     }
 
     #[test]
