@@ -4,6 +4,127 @@
  */
 
 export interface paths {
+    "/V1/APD/Accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept min/max suggestions
+         * @description Sets each CIP's min, max and reorder quantity to its suggestion (all or nothing), with the rules and the
+         *     audit row (cip.replenishment.update) of the CIP replenishment update. 404 when a suggestion is not the
+         *     current site's; 409 for a pending CIP.
+         *
+         *     Permissions: APDReview
+         */
+        post: operations["apdPostAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/APD/Dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss min/max suggestions
+         * @description The CIPs keep their settings; the suggestion is Pending again when a refresh computes different numbers.
+         *
+         *     Permissions: APDReview
+         */
+        post: operations["apdPostDismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/APD/Refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh the current site's min/max suggestions now
+         * @description What the daily job does for every site; idempotent (unchanged numbers keep their review).
+         *
+         *     Permissions: APDReview or APDAdmin
+         */
+        post: operations["apdPostRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/APD/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Min/max suggestion search
+         * @description The current site's suggestions beside the CIPs' current min, max and reorder quantity, with their warnings
+         *     and 13 periods of usage. Filters: status (Pending 1, Accepted 2, Dismissed 3), warn_type_id, warnings_only,
+         *     q. Sort: cip_code (default), location, aau, sugg_min, sugg_max, qty_on_hand, status, computed_at.
+         *
+         *     Permissions: APDReview or APDAdmin
+         */
+        post: operations["apdPostSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/APD/Settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Min/max tuning settings
+         * @description The current site's service level (95 until changed), default lead time, order cost, holding rate and the
+         *     warning limits (far percent, erratic coefficient of variation).
+         *
+         *     Permissions: APDReview or APDAdmin
+         */
+        get: operations["apdGetSettings"];
+        /**
+         * Save the min/max tuning settings
+         * @description Audited (entity stock_count_settings). The next refresh uses them.
+         *
+         *     Permissions: APDAdmin
+         */
+        put: operations["apdPutSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Address": {
         parameters: {
             query?: never;
@@ -488,6 +609,244 @@ export interface paths {
          *     Permissions: CribDeviceAdmin
          */
         delete: operations["cribStationBinDeleteById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/CycleCount/Plan/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count plan search
+         * @description The current site's active CIPs with class, frequency, last count date, next due date and the open sheet
+         *     holding them; `due_only` (default true), a location range. Sort: location (default), cip_code, abc_class,
+         *     last_count_date, next_due_date, cust_item_code. No quantities (counters read it).
+         *
+         *     Permissions: CycleCountEnter or CycleCountApprove or CycleCountAdmin
+         */
+        post: operations["cycleCountPostPlanSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/CycleCount/Settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cycle count plan settings
+         * @description The current site's days between counts by ABC class (A 30, B 90, C 365, D 365 until changed; a CID without
+         *     a class counts as C), the variance thresholds (percent of the expected quantity, value at average cost) and
+         *     the most lines of one sheet.
+         *
+         *     Permissions: CycleCountEnter or CycleCountApprove or CycleCountAdmin
+         */
+        get: operations["cycleCountGetSettings"];
+        /**
+         * Save the cycle count plan settings
+         * @description Audited (entity stock_count_settings, the site id).
+         *
+         *     Permissions: CycleCountAdmin
+         */
+        put: operations["cycleCountPutSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/CycleCount/Sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate a count sheet
+         * @description The due CIPs not on another open sheet, in the location range if given, location order, at most
+         *     `max_lines` (and the site's max_sheet_lines). 400 on location_from (nothingDue) when none is due. Answers the
+         *     counter's view (no expected quantities).
+         *
+         *     Permissions: CycleCountEnter
+         */
+        post: operations["cycleCountPostSheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/CycleCount/Sheet/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count sheet search
+         * @description The current site's sheets, newest first; filters: status (Open 1 ... Cancelled 7), waiting_only. Sort:
+         *     sheet_id, status, created_at, waiting_count.
+         *
+         *     Permissions: CycleCountEnter or CycleCountApprove
+         */
+        post: operations["cycleCountPostSheetSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/CycleCount/Sheet/{sheet_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count sheet, counter's view (blind)
+         * @description The lines with CIP, location and what was counted; never the expected quantity or a variance. Another
+         *     site's sheet answers 404.
+         *
+         *     Permissions: CycleCountEnter
+         */
+        get: operations["cycleCountGetSheetBySheetId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/CycleCount/Sheet/{sheet_id}/Approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject variances
+         * @description Decisions on waiting lines (400 naming a line that does not wait). When none waits any more the sheet is
+         *     Approved (PartlyRejected when one was rejected) and the approved differences are posted (PAD/NAD: on hand
+         *     becomes the counted quantity, last count date stamped); rejected lines stay due. 409 unless submitted.
+         *
+         *     Permissions: CycleCountApprove
+         */
+        post: operations["cycleCountPostSheetApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/CycleCount/Sheet/{sheet_id}/Cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an open or counting sheet
+         * @description Permissions: CycleCountEnter
+         */
+        post: operations["cycleCountPostSheetCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/CycleCount/Sheet/{sheet_id}/Count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter counts (blind)
+         * @description Counted quantities of lines of an open or counting sheet (a line may be counted again until the sheet is
+         *     submitted). Answers the sheet's line counts only. 409 when the sheet is past counting.
+         *
+         *     Permissions: CycleCountEnter
+         */
+        post: operations["cycleCountPostSheetCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/CycleCount/Sheet/{sheet_id}/Review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count sheet, approver's view
+         * @description Lines with expected (on hand at submission), counted, on hand now, variance and its value, status and the
+         *     ledger row that posted it.
+         *
+         *     Permissions: CycleCountApprove
+         */
+        get: operations["cycleCountGetSheetReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/CycleCount/Sheet/{sheet_id}/Submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a counted sheet
+         * @description Every line must be counted (400 on counts, uncounted). Each variance (counted - on hand now) within the
+         *     site's thresholds is posted at once (PAD or NAD) and stamps the CIP's last count date; the others wait for
+         *     approval. Nothing waiting: the sheet is posted. 409 when the sheet is not counting.
+         *
+         *     Permissions: CycleCountEnter
+         */
+        post: operations["cycleCountPostSheetSubmit"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2439,6 +2798,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Item/CIP/APD/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIP APD
+         * @description The CIP's min/max suggestion (spec 3 APD review row: aau, sugg_min, sugg_max, roq, warn_type_id1..5,
+         *     reviewed) with its warnings and usage. 404 for another site's CIP or one without a suggestion.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetAPDByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Item/CIP/Active": {
         parameters: {
             query?: never;
@@ -2834,6 +3216,29 @@ export interface paths {
          *     Permissions: BasicAccess
          */
         get: operations["itemCipGetCustomValuesByCipNo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Item/CIP/CycleCount/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CIP cycle count
+         * @description The CIP's class, frequency, last count date, next due date, open sheet and its last 10 finished counts.
+         *     Another site's CIP answers 404.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemCipGetCycleCountByCipNo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6217,6 +6622,210 @@ export interface components {
             location: string;
             notes?: string | null;
         };
+        /**
+         * ApdCips
+         * @description CIPs whose suggestions to accept or dismiss.
+         */
+        ApdCips: {
+            cip_nos: number[];
+        };
+        /**
+         * ApdDone
+         * @description What accept/dismiss/refresh answer.
+         */
+        ApdDone: {
+            /**
+             * Format: int64
+             * @description Refresh: suggestions whose numbers changed (back to Pending).
+             */
+            changed: number;
+            /**
+             * Format: int64
+             * @description CIPs accepted/dismissed, or suggestions computed by a refresh.
+             */
+            count: number;
+            message: string;
+            success: boolean;
+        };
+        /**
+         * ApdSearchRequest
+         * @description Suggestions of the current site, paged.
+         */
+        ApdSearchRequest: {
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description CIP code, customer part or description contains. */
+            q?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /**
+             * Format: int16
+             * @description Pending 1 (default when absent: every status), Accepted 2, Dismissed 3.
+             */
+            status?: number | null;
+            /**
+             * Format: int16
+             * @description Only suggestions carrying this warning (1..5).
+             */
+            warn_type_id?: number | null;
+            /** @description Only suggestions with any warning. */
+            warnings_only?: boolean | null;
+        };
+        /**
+         * ApdSettings
+         * @description The site's tuning settings.
+         */
+        ApdSettings: {
+            /**
+             * Format: int32
+             * @description Used when the CID has no average lead time (warning 3).
+             */
+            default_lead_time_days: number;
+            /**
+             * Format: double
+             * @description Coefficient of variation of period usage above which usage is erratic (warning 2).
+             */
+            erratic_cv: number;
+            /**
+             * Format: double
+             * @description Percent difference from the current min or max that raises warning 4.
+             */
+            far_percent: number;
+            /**
+             * Format: double
+             * @description Yearly holding cost as a fraction of the unit cost (EOQ).
+             */
+            holding_rate: number;
+            /**
+             * Format: double
+             * @description Cost of placing one order (EOQ).
+             */
+            order_cost: number;
+            /**
+             * Format: double
+             * @description Percent of replenishment cycles without a stock-out, 50 to 99.9 (95 gives z = 1.645).
+             */
+            service_level: number;
+            /** Format: int64 */
+            site_id: number;
+        };
+        /** ApdSettingsInput */
+        ApdSettingsInput: {
+            /** Format: int32 */
+            default_lead_time_days: number;
+            /** Format: double */
+            erratic_cv: number;
+            /** Format: double */
+            far_percent: number;
+            /** Format: double */
+            holding_rate: number;
+            /** Format: double */
+            order_cost: number;
+            /** Format: double */
+            service_level: number;
+        };
+        /**
+         * ApdSuggestion
+         * @description A CIP's min/max suggestion beside its current settings (spec 3 APD review row: aau, sugg_min, sugg_max, roq,
+         *     warn_type_id1..5, reviewed).
+         */
+        ApdSuggestion: {
+            /**
+             * Format: double
+             * @description Average annual usage: usage1 + .. + usage13.
+             */
+            aau: number;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: date-time */
+            computed_at: string;
+            /** Format: double */
+            current_max?: number | null;
+            /** Format: double */
+            current_min?: number | null;
+            /** Format: double */
+            current_roq?: number | null;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            /** Format: int32 */
+            lead_time_days: number;
+            /** Format: double */
+            lead_time_demand: number;
+            location?: string | null;
+            /** Format: double */
+            period_mean: number;
+            /** Format: double */
+            period_std_dev: number;
+            /** Format: double */
+            qty_on_hand: number;
+            reviewed: boolean;
+            /** Format: date-time */
+            reviewed_at?: string | null;
+            /** Format: double */
+            roq: number;
+            /** Format: double */
+            safety_stock: number;
+            /** Format: double */
+            service_level: number;
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: int16
+             * @description Pending 1, Accepted 2, Dismissed 3.
+             */
+            status: number;
+            /** Format: double */
+            sugg_max: number;
+            /** Format: double */
+            sugg_min: number;
+            /** @description usage1 (most recent period) .. usage13, for the usage chart. */
+            usage: number[];
+            /** Format: int16 */
+            warn_type_id1?: number | null;
+            /** Format: int16 */
+            warn_type_id2?: number | null;
+            /** Format: int16 */
+            warn_type_id3?: number | null;
+            /** Format: int16 */
+            warn_type_id4?: number | null;
+            /** Format: int16 */
+            warn_type_id5?: number | null;
+            warnings: components["schemas"]["ApdWarning"][];
+            /** Format: double */
+            z: number;
+        };
+        /** ApdSuggestionPage */
+        ApdSuggestionPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["ApdSuggestion"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * ApdWarning
+         * @description One warning of a suggestion.
+         */
+        ApdWarning: {
+            code: string;
+            message: string;
+            /**
+             * Format: int16
+             * @description 1 no usage, 2 erratic usage, 3 lead time missing, 4 far from current, 5 on hand above max.
+             */
+            warn_type_id: number;
+        };
         /** ApiEnabled */
         ApiEnabled: {
             isEnabled: boolean;
@@ -7095,6 +7704,26 @@ export interface components {
             values: components["schemas"]["CustomValueInput"][];
         };
         /**
+         * CipCycleCount
+         * @description A CIP's cycle count (spec 3 ItemCIP "cycle count"): its plan entry and its last counts.
+         */
+        CipCycleCount: {
+            abc_class: string;
+            /** Format: int64 */
+            cip_no: number;
+            due: boolean;
+            /** Format: int32 */
+            frequency_days: number;
+            /** @description The latest posted or decided counts, newest first (at most 10). */
+            history: components["schemas"]["CountHistory"][];
+            /** Format: date-time */
+            last_count_date?: string | null;
+            /** Format: naive-date */
+            next_due_date: string;
+            /** Format: int64 */
+            open_sheet_id?: number | null;
+        };
+        /**
          * CipItem
          * @description The item-master part of the item page.
          */
@@ -7549,6 +8178,136 @@ export interface components {
             segment: string;
         };
         /**
+         * CountEntry
+         * @description One counted quantity.
+         */
+        CountEntry: {
+            /** Format: double */
+            counted_qty: number;
+            /** Format: int64 */
+            line_id: number;
+        };
+        /**
+         * CountHistory
+         * @description One finished count of a CIP.
+         */
+        CountHistory: {
+            /** Format: date-time */
+            counted_at?: string | null;
+            /** Format: double */
+            counted_qty?: number | null;
+            /** Format: double */
+            expected_qty?: number | null;
+            /** Format: int64 */
+            line_id: number;
+            /** Format: int64 */
+            sheet_id: number;
+            status_name: string;
+            /** Format: int64 */
+            trans_id?: number | null;
+            /** Format: double */
+            variance_qty?: number | null;
+        };
+        /**
+         * CountInput
+         * @description Counted quantities of some lines of a sheet (a line may be counted again until the sheet is submitted).
+         */
+        CountInput: {
+            counts: components["schemas"]["CountEntry"][];
+        };
+        /**
+         * CountSettings
+         * @description The count plan and variance thresholds of a site.
+         */
+        CountSettings: {
+            /**
+             * Format: int32
+             * @description Days between counts of a CIP whose CID is class A (1); B (2), C (3), D (4) below. A CID without a class
+             *     counts as C.
+             */
+            days_class_a: number;
+            /** Format: int32 */
+            days_class_b: number;
+            /** Format: int32 */
+            days_class_c: number;
+            /** Format: int32 */
+            days_class_d: number;
+            /**
+             * Format: int32
+             * @description The most lines one generated sheet takes.
+             */
+            max_sheet_lines: number;
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: double
+             * @description A counted difference waits for approval when it is more than this percent of the expected quantity...
+             */
+            variance_percent: number;
+            /**
+             * Format: double
+             * @description ...or worth more than this at the CIP's average cost.
+             */
+            variance_value: number;
+        };
+        /**
+         * CountSettingsInput
+         * @description New plan settings (every field required: the screen sends the whole plan).
+         */
+        CountSettingsInput: {
+            /** Format: int32 */
+            days_class_a: number;
+            /** Format: int32 */
+            days_class_b: number;
+            /** Format: int32 */
+            days_class_c: number;
+            /** Format: int32 */
+            days_class_d: number;
+            /** Format: int32 */
+            max_sheet_lines: number;
+            /** Format: double */
+            variance_percent: number;
+            /** Format: double */
+            variance_value: number;
+        };
+        /**
+         * CounterLine
+         * @description A line as the counter sees it: where to go and what was counted. Never the expected quantity or a variance.
+         */
+        CounterLine: {
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: date-time */
+            counted_at?: string | null;
+            /** Format: double */
+            counted_qty?: number | null;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            /** Format: int64 */
+            line_id: number;
+            /** Format: int32 */
+            line_no: number;
+            location?: string | null;
+        };
+        /**
+         * CounterSaved
+         * @description What a counter's write answers: the sheet header (counts of lines, never quantities) and a message.
+         */
+        CounterSaved: {
+            message: string;
+            sheet: components["schemas"]["Sheet"];
+            success: boolean;
+        };
+        /**
+         * CounterSheet
+         * @description The counter's view of a sheet (blind).
+         */
+        CounterSheet: {
+            lines: components["schemas"]["CounterLine"][];
+            sheet: components["schemas"]["Sheet"];
+        };
+        /**
          * CreateRepairedCip
          * @description Creates the repaired-part CID and CIP of a repairable CIP.
          */
@@ -7933,6 +8692,23 @@ export interface components {
             friendly_name: string;
             /** @description The database role that made changes. */
             network_name: string;
+        };
+        /**
+         * Decision
+         * @description Approve or reject one waiting line.
+         */
+        Decision: {
+            approve: boolean;
+            /** Format: int64 */
+            line_id: number;
+        };
+        /**
+         * DecisionInput
+         * @description Decisions on the waiting lines of a sheet; once every waiting line is decided, the sheet is approved (or
+         *     partly rejected) and the approved differences are posted.
+         */
+        DecisionInput: {
+            decisions: components["schemas"]["Decision"][];
         };
         /**
          * DefaultsUpdate
@@ -9861,6 +10637,65 @@ export interface components {
             /** Format: int64 */
             security_permission_id: number;
         };
+        /**
+         * PlanCip
+         * @description A CIP in the count plan: its class, how often it is counted, when it was last counted and when it is due. No
+         *     quantities: counters read the plan.
+         */
+        PlanCip: {
+            /** @description A, B, C or D (C when the CID has no class). */
+            abc_class: string;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            due: boolean;
+            /** Format: int32 */
+            frequency_days: number;
+            /** Format: date-time */
+            last_count_date?: string | null;
+            location?: string | null;
+            /** Format: naive-date */
+            next_due_date: string;
+            /**
+             * Format: int64
+             * @description The open sheet (open, counting, submitted or waiting for approval) that already holds the CIP.
+             */
+            open_sheet_id?: number | null;
+        };
+        /** PlanCipPage */
+        PlanCipPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["PlanCip"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * PlanSearchRequest
+         * @description The count plan, paged: every active CIP of the current site, or only those due.
+         */
+        PlanSearchRequest: {
+            /** @description Only CIPs due today or earlier (default true). */
+            due_only?: boolean | null;
+            location_from?: string | null;
+            location_to?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+        };
         /** PunchinLocation */
         PunchinLocation: {
             business_unit: string;
@@ -10222,6 +11057,53 @@ export interface components {
             tran_id: number;
         };
         /**
+         * ReviewLine
+         * @description A line as the approver sees it: expected (on hand when the sheet was submitted), counted, the variance and
+         *     its value.
+         */
+        ReviewLine: {
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: double */
+            counted_qty?: number | null;
+            cust_desc1?: string | null;
+            /** Format: double */
+            expected_qty?: number | null;
+            /** Format: int64 */
+            line_id: number;
+            /** Format: int32 */
+            line_no: number;
+            location?: string | null;
+            /** Format: double */
+            qty_on_hand: number;
+            /**
+             * Format: int16
+             * @description Pending 1, Counted 2, Waiting 3, Approved 4, Rejected 5, Posted 6.
+             */
+            status: number;
+            status_name: string;
+            /**
+             * Format: int64
+             * @description The ledger row that posted the difference.
+             */
+            trans_id?: number | null;
+            /** Format: double */
+            unit_cost?: number | null;
+            /** Format: double */
+            variance_qty?: number | null;
+            /** Format: double */
+            variance_value?: number | null;
+        };
+        /**
+         * ReviewSheet
+         * @description The approver's view of a sheet.
+         */
+        ReviewSheet: {
+            lines: components["schemas"]["ReviewLine"][];
+            sheet: components["schemas"]["Sheet"];
+        };
+        /**
          * RoleGrant
          * @description A role granted to the user at one site.
          */
@@ -10283,6 +11165,87 @@ export interface components {
         SettingInput: {
             setting_key: string;
             setting_value?: string | null;
+        };
+        /**
+         * Sheet
+         * @description A count sheet's header.
+         */
+        Sheet: {
+            /** Format: int64 */
+            counted_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by?: number | null;
+            /** Format: int64 */
+            line_count: number;
+            location_from?: string | null;
+            location_to?: string | null;
+            /** Format: date-time */
+            posted_at?: string | null;
+            /** Format: int64 */
+            sheet_id: number;
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: int16
+             * @description Open 1, Counting 2, Submitted 3, Approved 4, PartlyRejected 5, Posted 6, Cancelled 7.
+             */
+            status: number;
+            status_name: string;
+            /** Format: date-time */
+            submitted_at?: string | null;
+            /**
+             * Format: int64
+             * @description Lines whose variance waits for approval.
+             */
+            waiting_count: number;
+        };
+        /**
+         * SheetCreate
+         * @description Generate a count sheet from the plan: the due CIPs (not on another open sheet), optionally within a location
+         *     range (inclusive; `location_to` also takes every location it is a prefix of), in location order.
+         */
+        SheetCreate: {
+            location_from?: string | null;
+            location_to?: string | null;
+            /**
+             * Format: int32
+             * @description At most this many lines (default and upper bound: the site's max_sheet_lines).
+             */
+            max_lines?: number | null;
+        };
+        /** SheetPage */
+        SheetPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["Sheet"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * SheetSearchRequest
+         * @description Count sheets of the current site, paged, newest first; `status` filters.
+         */
+        SheetSearchRequest: {
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: int16 */
+            status?: number | null;
+            /** @description Only sheets with lines waiting for approval. */
+            waiting_only?: boolean | null;
         };
         /** Shortcut */
         Shortcut: {
@@ -11317,6 +12280,415 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    apdPostAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApdCips"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApdDone"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apdPostDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApdCips"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApdDone"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apdPostRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApdDone"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apdPostSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApdSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApdSuggestionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apdGetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApdSettings"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apdPutSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApdSettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApdSettings"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     addressPut: {
         parameters: {
             query?: never;
@@ -13223,6 +14595,827 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["StationBin"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cycleCountPostPlanSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PlanSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PlanCipPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cycleCountGetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CountSettings"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cycleCountPutSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CountSettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CountSettings"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cycleCountPostSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SheetCreate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CounterSheet"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cycleCountPostSheetSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SheetSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SheetPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cycleCountGetSheetBySheetId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sheet_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CounterSheet"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cycleCountPostSheetApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sheet_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DecisionInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReviewSheet"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cycleCountPostSheetCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sheet_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CounterSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cycleCountPostSheetCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sheet_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CountInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CounterSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cycleCountGetSheetReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sheet_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReviewSheet"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cycleCountPostSheetSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sheet_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CounterSaved"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
@@ -20102,6 +22295,81 @@ export interface operations {
             };
         };
     };
+    itemCipGetAPDByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApdSuggestion"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     itemCipGetActive: {
         parameters: {
             query?: {
@@ -21455,6 +23723,81 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["CipCustomValues"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemCipGetCycleCountByCipNo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CipCycleCount"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
