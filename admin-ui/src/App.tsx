@@ -17,6 +17,8 @@ import { DEVOPS_RESOURCES, devopsRoutes } from './devops/routes';
 import { ITEM_RESOURCE_DEFINITIONS, itemRoutes } from './items/routes';
 import { trackingRoutes } from './trackingCodes/routes';
 import { EMPLOYEE_RESOURCE_DEFINITIONS, employeeRoutes } from './employees/routes';
+import { countRoutes } from './cycleCounts/routes';
+import { TRANSACTION_RESOURCE_DEFINITIONS, transactionRoutes } from './transactions/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -44,6 +46,8 @@ export function App() {
               {itemRoutes()}
               {trackingRoutes()}
               {employeeRoutes()}
+              {countRoutes()}
+              {transactionRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>
@@ -53,7 +57,7 @@ export function App() {
                 <Resource name="sites" {...sites} />
               </>
             )}
-            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS, ...EMPLOYEE_RESOURCE_DEFINITIONS }).map(
+            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS, ...EMPLOYEE_RESOURCE_DEFINITIONS, ...TRANSACTION_RESOURCE_DEFINITIONS }).map(
               ([name, { definition, permission }]) => holds(granted, permission) && <Resource key={name} name={name} {...definition} />,
             )}
           </>

@@ -14,5 +14,5 @@ pub use kernel::{auth, config, error, state};
 
 /// Every job this build can run, from every area that ships jobs.
 pub fn job_registry() -> kernel::jobs::Registry {
-    kernel::jobs::Registry::new(devops::jobs::all())
+    kernel::jobs::Registry::new(devops::jobs::all().into_iter().chain(stock::jobs()).collect())
 }

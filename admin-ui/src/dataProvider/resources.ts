@@ -10,6 +10,7 @@ import { changedObjectsCriteria } from '../devops/dbtools/dbtools';
 import type { JobChange } from '../devops/jobs/jobs';
 import { ITEM_RESOURCES } from '../items/resources';
 import { EMPLOYEE_RESOURCES } from '../employees/resources';
+import { TRANSACTION_RESOURCES } from '../transactions/resources';
 
 /** The API refused a save with `success: false` and said why (e.g. 'Release 8.68 already exists.'). */
 export class SaveRefused extends Error {
@@ -154,6 +155,7 @@ export const SEARCH_RESOURCES = {
   },
   ...ITEM_RESOURCES,
   ...EMPLOYEE_RESOURCES,
+  ...TRANSACTION_RESOURCES,
 } satisfies Record<string, ResourceCalls>;
 
 export type SearchResourceName = keyof typeof SEARCH_RESOURCES;

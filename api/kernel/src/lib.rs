@@ -43,6 +43,9 @@ pub enum ApiTags {
     Files,
     /// The people who draw stock: employees, workflow factors, employee groups, tracking codes
     People,
+    /// The stock ledger: transactions and the movements that post them (issue, return, adjust, scrap, transfer,
+    /// receipt, reverse)
+    Stock,
 }
 
 

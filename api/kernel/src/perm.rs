@@ -98,6 +98,15 @@ permissions! {
     EmpEdit = 3100, "Create, change and deactivate employees; supervisors, item limits and group memberships";
     EmpPinUpdate = 3101, "Set or clear an employee's PIN";
     EmpWorkflowFactorEdit = 3102, "Maintain employee workflow factors and their assignments";
+    TransactionView = 3160, "Search and view stock transactions";
+    TransactionIssue = 3161, "Issue and return items at the crib";
+    TransactionPost = 3162, "Post receipts, adjustments, scrap, transfers and reversals";
+    TransactionAvgCost = 3163, "Correct a CIP's average cost";
+    CycleCountEnter = 3190, "Generate count sheets and enter counts (blind: the expected quantity is never shown)";
+    CycleCountApprove = 3191, "Review count variances with their expected quantities; approve or reject them";
+    CycleCountAdmin = 3192, "Cycle count plan and variance threshold settings of a site";
+    APDReview = 3193, "Min/max tuning: review, accept or dismiss suggested min, max and reorder quantities";
+    APDAdmin = 3194, "Min/max tuning settings of a site (service level, order cost, holding rate)";
 }
 
 impl fmt::Display for Perm {

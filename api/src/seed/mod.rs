@@ -7,11 +7,14 @@ use kernel::auth::password;
 use kernel::config::Settings;
 
 pub mod custom_fields;
+pub mod cycle_counts;
 pub mod devices;
 pub mod employees;
 pub mod files;
 pub mod items;
 pub mod tracking;
+pub mod ledger;
+pub mod ledger_volume;
 pub mod volume;
 
 pub const DEMO_PASSWORD: &str = "Demo@pass1";
@@ -227,6 +230,8 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
     employees::demo(&mut conn).await.context("seeding employees")?;
+    ledger::demo(&mut conn).await?;
+    cycle_counts::demo(&pool, &mut conn).await?;
     Ok(())
 }
 

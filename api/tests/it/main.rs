@@ -30,3 +30,5 @@ mod files;
 mod cips;
 mod devices;
 mod employees;
+mod cycle_counts;
+mod ledger;

@@ -1,0 +1,183 @@
+// Browser end-to-end test of cycle counts and the min/max review (issue 9), run with node's test runner:
+//   BASE_URL=http://127.0.0.1:18080 node --test tests/e2e/cycle-counts.mjs
+// Needs `asp serve` with `asp seed --demo` data: `warehouse` counts (CycleCountEnter) and `buyer` approves and
+// reviews min/max (CycleCountApprove, APDReview) at ACME-NORTH, whose CIP GLV-NTR-L sits alone at B-02-03 with 60
+// on hand and has a min/max suggestion. Debian's chromium through playwright-core; screenshots in test-artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
+const PASSWORD = process.env.E2E_PASSWORD || 'Demo@pass1';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
+const CIP_CODE = process.env.E2E_COUNT_CIP || 'GLV-NTR-L';
+const LOCATION = process.env.E2E_COUNT_LOCATION || 'B-02-03';
+
+const input = (locator) => locator.locator('xpath=descendant-or-self::input').first();
+const SEL = {
+  loginUsername: (page) => input(page.getByTestId('login-username')),
+  loginPassword: (page) => input(page.getByTestId('login-password')),
+  loginSubmit: (page) => page.getByTestId('login-submit'),
+  homeTitle: (page) => page.getByTestId('home-title'),
+  menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
+  menuItem: (page, name) => page.getByTestId(`menu-item-${name}`),
+};
+
+let browser;
+let context;
+let page;
+let userDataDir;
+let sheetId;
+const pageErrors = [];
+
+async function scenario(name, fn) {
+  try {
+    await fn();
+  } catch (err) {
+    if (page) {
+      const file = path.join(ARTIFACTS, `e2e-cycle-counts-fail-${name}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      console.error(`# screenshot of the failure: ${file} (url ${page.url()})`);
+    }
+    if (pageErrors.length) console.error(`# page errors so far:\n#   ${pageErrors.join('\n#   ')}`);
+    throw err;
+  }
+}
+
+async function signIn(user) {
+  await page.goto(`${BASE_URL}/`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await page.goto(`${BASE_URL}/#/login`);
+  await SEL.loginUsername(page).fill(user);
+  await SEL.loginPassword(page).fill(PASSWORD);
+  await SEL.loginSubmit(page).click();
+  await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+const go = async (route) => {
+  await page.goto(`${BASE_URL}/#${route}`);
+};
+const answered = (re, method = 'POST') => page.waitForResponse((r) => re.test(r.url()) && r.request().method() === method);
+
+before(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-count-chromium-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1440, height: 900 },
+  });
+  browser = context.browser();
+  page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+});
+
+after(async () => {
+  await context?.close().catch(() => {});
+  await browser?.close().catch(() => {});
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+});
+
+test('(a) the warehouse generates a sheet and counts it blind with the keyboard', { timeout: 180_000 }, () =>
+  scenario('count', async () => {
+    await signIn('warehouse');
+    await SEL.menuGroup(page, 'Items').click();
+    await SEL.menuItem(page, 'cycleCountSheets').click();
+    await page.waitForURL((u) => u.hash.startsWith('#/cycleCount/sheets'));
+    await input(page.getByTestId('sheet-location-from')).fill(LOCATION);
+    await input(page.getByTestId('sheet-location-to')).fill(LOCATION);
+    const created = answered(/\/api\/V1\/CycleCount\/Sheet$/);
+    await page.getByTestId('create-sheet').click();
+    const answer = await created;
+    assert.equal(answer.status(), 200, await answer.text());
+    const body = await answer.json();
+    sheetId = body.sheet.sheet_id;
+    assert.ok(!JSON.stringify(body).includes('expected'), 'the counter is never told the expected quantity');
+    await page.waitForURL((u) => u.hash === `#/cycleCount/sheets/${sheetId}`);
+    const field = page.getByTestId(`count-${CIP_CODE}`);
+    await field.waitFor();
+    // Blind: nothing on the screen says how many there should be.
+    const text = await page.locator('main').innerText().catch(() => page.locator('body').innerText());
+    assert.ok(!/expected|on hand/i.test(text), `the entry screen shows no expected quantity: ${text}`);
+    // Type the counts, Enter moves to the next line (the last Enter lands on "Save counts").
+    // The sheet holds every due CIP at the location, in CIP order: the one we follow is counted 45 (60 on hand),
+    // the others 0. The first field has the focus; Enter moves down.
+    const codes = await page.locator('[data-testid^="count-line-"]').evaluateAll((rows) => rows.map((r) => r.dataset.testid.replace('count-line-', '')));
+    assert.ok(codes.includes(CIP_CODE), `${CIP_CODE} is on the sheet: ${codes}`);
+    await page.getByTestId(`count-${codes[0]}`).focus();
+    for (const code of codes) {
+      await page.keyboard.type(code === CIP_CODE ? '45' : '0');
+      await page.keyboard.press('Enter');
+    }
+    const saved = answered(new RegExp(`/api/V1/CycleCount/Sheet/${sheetId}/Count$`));
+    await page.getByTestId('save-counts').click();
+    assert.equal((await saved).status(), 200);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-cycle-counts-entry.png'), fullPage: true });
+    const submitted = answered(new RegExp(`/api/V1/CycleCount/Sheet/${sheetId}/Submit$`));
+    await page.getByTestId('submit-sheet').click();
+    const s = await submitted;
+    assert.equal(s.status(), 200, await s.text());
+    assert.ok(!(await s.text()).includes('expected'));
+    await page.getByTestId('sheet-status').filter({ hasText: 'Submitted' }).waitFor();
+  }));
+
+test('(b) the buyer approves the variance and sees on hand become the count', { timeout: 180_000 }, () =>
+  scenario('approve', async () => {
+    assert.ok(sheetId, 'a sheet was submitted in (a)');
+    await signIn('buyer');
+    await go('/cycleCount/approval');
+    await page.getByTestId(`approval-sheet-${sheetId}`).click();
+    const row = page.getByTestId(`review-line-${CIP_CODE}`);
+    await row.waitFor();
+    assert.equal((await page.getByTestId(`on-hand-${CIP_CODE}`).innerText()).trim(), '60');
+    const decided = answered(new RegExp(`/api/V1/CycleCount/Sheet/${sheetId}/Approve$`));
+    await page.getByTestId(`approve-${CIP_CODE}`).click();
+    assert.equal((await decided).status(), 200);
+    // The other lines of the sheet wait too: approve them one by one, then the sheet posts.
+    await page.getByTestId(`approve-${CIP_CODE}`).waitFor({ state: 'detached' });
+    const next = page.locator('[data-testid^="approve-"]:not([data-testid="approve-all"])');
+    for (let i = 0; i < 20; i++) {
+      const n = await next.count();
+      if (n === 0) break;
+      const done = answered(new RegExp(`/api/V1/CycleCount/Sheet/${sheetId}/Approve$`));
+      await next.first().click();
+      assert.equal((await done).status(), 200);
+      await page.waitForFunction(
+        (before) => document.querySelectorAll('[data-testid^="approve-"]:not([data-testid="approve-all"])').length < before,
+        n,
+      );
+    }
+    await page.getByTestId('review-status').filter({ hasText: 'Posted' }).waitFor();
+    await page.getByTestId(`on-hand-${CIP_CODE}`).filter({ hasText: /^45$/ }).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-cycle-counts-approval.png'), fullPage: true });
+  }));
+
+test('(c) the min/max review: accept one suggestion', { timeout: 180_000 }, () =>
+  scenario('minmax', async () => {
+    await SEL.menuGroup(page, 'Items').click();
+    await SEL.menuItem(page, 'minMaxReview').click();
+    await page.waitForURL((u) => u.hash.startsWith('#/apd/review'));
+    const row = page.locator('[data-testid^="suggestion-"]').filter({ has: page.locator('[data-testid^="accept-"]') }).first();
+    await row.waitFor();
+    const code = (await row.getAttribute('data-testid')).replace('suggestion-', '');
+    await row.click();
+    await page.getByTestId('usage-chart').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-min-max-review.png'), fullPage: true });
+    const accepted = answered(/\/api\/V1\/APD\/Accept$/);
+    await page.getByTestId(`accept-${code}`).click();
+    const a = await accepted;
+    assert.equal(a.status(), 200, await a.text());
+    // The accepted suggestion leaves the pending list; its CIP now carries the suggested min/max.
+    await page.getByTestId(`accept-${code}`).waitFor({ state: 'detached' });
+    assert.equal(pageErrors.length, 0, pageErrors.join('\n'));
+  }));
