@@ -24,6 +24,7 @@ pub type Apis = (
     vendors::Apis,
     catalog::Apis,
     files::Apis,
+    stock::Apis,
     HealthApi,
 );
 

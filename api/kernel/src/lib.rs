@@ -41,6 +41,9 @@ pub enum ApiTags {
     Items,
     /// Files and images attached to records
     Files,
+    /// The stock ledger: transactions and the movements that post them (issue, return, adjust, scrap, transfer,
+    /// receipt, reverse)
+    Stock,
 }
 
 

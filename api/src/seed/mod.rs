@@ -10,6 +10,8 @@ pub mod custom_fields;
 pub mod devices;
 pub mod files;
 pub mod items;
+pub mod ledger;
+pub mod ledger_volume;
 pub mod volume;
 
 pub const DEMO_PASSWORD: &str = "Demo@pass1";
@@ -223,6 +225,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     devices::demo(&mut conn).await?;
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
+    ledger::demo(&mut conn).await?;
     Ok(())
 }
 

@@ -6,3 +6,7 @@
 //! docs/stock-ledger.md is the reference.
 
 pub mod ledger;
+pub mod transactions;
+
+/// This area's API types (see `kernel::ApiSet`).
+pub type Apis = (transactions::http::TransactionApi, transactions::http::MovementApi);

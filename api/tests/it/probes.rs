@@ -403,6 +403,17 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         | "itemCipPostKanbanNewToolIDUpdate" | "itemLocationPutSegments", _) => {
             return Some(Skip("CribDeviceAdmin, which no probe user holds; cips.rs and devices.rs prove another site's records answer 404 unchanged"))
         }
+        // Stock ledger (docs/stock-ledger.md): a transaction's ids name ledger rows. Posting needs TransactionIssue or
+        // TransactionPost, which no probe user holds; ledger.rs proves another site's CIP or row answers 404 unchanged.
+        ("transactionGetById" | "transactionGetV2ById" | "transactionGetMin1ById" | "transactionGetAuditDetailById", "id")
+        | ("transactionGetInvoiceByTranId", "tranId") => return Some(Probe(Target::Tenant("stock_transaction".into()))),
+        ("transactionGetListTranIDByX", "x") => return Some(Skip("a comma-separated list of ids; only the current site's rows answer (ledger.rs)")),
+        ("transactionPostIssue" | "transactionPostReturn" | "transactionPostAdjust" | "transactionPostScrap" | "transactionPostReceipt"
+        | "transactionPostTransfer" | "transactionPostReverse" | "transactionPostReverseReceipt" | "transactionPostKanban"
+        | "transactionPutPackingList" | "transactionPutResetXPEByX", _) => {
+            return Some(Skip("TransactionIssue or TransactionPost, which no probe user holds; ledger.rs proves another site's records answer 404 unchanged"))
+        }
+        ("transactionPostSearchV2Export", _) => return Some(Skip("a workbook, not JSON; transactionPostSearchV2 takes the same filters and is probed")),
         // The item master (docs/item-master.md): the provider's one catalogue; only its CID and site ids are a client's.
         ("itemMasterGetCommonByIdAndSiteId", "siteId") => return Some(Probe(Target::Site)),
         (id, n) if id.starts_with("itemMaster") && n != "cid" => return Some(Skip(PROVIDER_CATALOGUE)),
