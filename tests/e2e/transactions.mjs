@@ -18,6 +18,7 @@ const PASSWORD = process.env.E2E_PASSWORD || 'Demo@pass1';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
 const CIP_CODE = process.env.E2E_CIP_CODE || 'BRG-6204-2RS';
+const SITE = process.env.E2E_LEDGER_SITE || 'ACME-NORTH';
 
 const input = (locator) => locator.locator('xpath=descendant-or-self::input').first();
 const SEL = {
@@ -99,7 +100,12 @@ test('(a) sign in as warehouse; post a receipt and an issue through the API', { 
     await SEL.loginPassword(page).fill(PASSWORD);
     await SEL.loginSubmit(page).click();
     await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
-    const found = await api('GET', `/api/V1/Item/CIP/QuickSearch/CIPCode/${CIP_CODE}`);
+    // Work at ACME-NORTH (the warehouse user's sites are ACME-NORTH and ACME-SOUTH).
+    const switched = await api('PUT', '/api/V1/Site/CurrentSite', { site_code: SITE });
+    assert.equal(switched.status, 200, JSON.stringify(switched.body));
+    await page.reload();
+    await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+    const found = await api('GET', `/api/V1/Item/CIP/QuickSearch/CIPCode/${CIP_CODE}/${SITE}`);
     assert.equal(found.status, 200, JSON.stringify(found.body));
     const hit = Array.isArray(found.body) ? found.body[0] : found.body?.resultList?.[0] ?? found.body?.itemList?.[0] ?? found.body;
     ids.cip = hit.cip_no;

@@ -1,5 +1,5 @@
 import { ResourceContextProvider } from 'react-admin';
-import { Route } from 'react-router';
+import { Route, useSearchParams } from 'react-router';
 import { RequirePermission } from '../devops/common';
 import transactions from './index';
 import { TRANSACTION_VIEW, TRANSACTION_LIST_ROUTE } from './transactions';
@@ -35,6 +35,6 @@ export function transactionRoutes() {
 }
 
 function TransactionOrSearch({ search, show }: { search: React.ReactNode; show: React.ReactNode }) {
-  const id = new URLSearchParams(window.location.search).get('id');
-  return <>{id ? show : search}</>;
+  const [params] = useSearchParams();
+  return <>{params.get('id') ? show : search}</>;
 }

@@ -128,7 +128,7 @@ async fn year_of_movements(
         day -= 3 + rng.next(4) as i64;
     }
     for day in (30..=360).step_by(30) {
-        rows.push(Row { code: TransCode::Rec, date: at(day, 1), qty: (15 + rng.next(11)) as f64, employee: None, track: None, notes: Some("Monthly replenishment"), po_no: Some(format!("PO-{}", 45000 + day)) });
+        rows.push(Row { code: TransCode::Rec, date: at(day, 1), qty: (9 + rng.next(6)) as f64, employee: None, track: None, notes: Some("Monthly replenishment"), po_no: Some(format!("PO-{}", 45000 + day)) });
     }
     if !employees.is_empty() {
         for day in [277, 187, 97, 17] {

@@ -70,6 +70,7 @@ pub struct CodeInfo {
     pub reversal: Reversal,
 }
 
+#[allow(clippy::too_many_arguments)]
 const fn fx(on_hand: i8, on_hold: i8, on_order: i8, backorder: i8, scrap: i8, work_order: i8, transfer: i8, excess: i8) -> Effect {
     Effect { on_hand, on_hold, on_order, backorder, scrap, work_order, transfer, excess }
 }

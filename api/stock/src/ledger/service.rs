@@ -197,11 +197,7 @@ pub async fn reverse(tx: &mut TenantTx, tran_id: i64, kind: ReverseKind, notes: 
     if original.reversed {
         return Err(LedgerError::AlreadyReversed(tran_id));
     }
-    let allowed = match (info.reversal, kind) {
-        (Reversal::ReceiptOnly, ReverseKind::Receipt) => true,
-        (Reversal::General | Reversal::WithPair, ReverseKind::General) => true,
-        _ => false,
-    };
+    let allowed = matches!((info.reversal, kind), (Reversal::ReceiptOnly, ReverseKind::Receipt) | (Reversal::General | Reversal::WithPair, ReverseKind::General));
     if !allowed {
         return Err(LedgerError::NotReversible { tran_id, code: info.name });
     }

@@ -141,7 +141,7 @@ mod tests {
     use super::*;
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+        NaiveDate::from_ymd_opt(y, m, day).expect("valid test date")
     }
 
     #[test]

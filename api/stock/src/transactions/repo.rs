@@ -204,13 +204,13 @@ fn bind_filter<'q>(f: Filter, mut q: Query<'q, Postgres, PgArguments>) -> Query<
 pub async fn search(tx: &mut TenantTx, f: &Filter, page: &Page) -> Result<(Vec<Transaction>, i64), sqlx::Error> {
     let base = format!("select {} from stock_transaction where {} order by trans_date desc, tran_id desc", columns(), where_sql(f));
     let fc = f.clone();
-    listing::fetch_page(&mut **tx, &base, page, move |q| bind_filter(fc, q)).await
+    listing::fetch_page(tx, &base, page, move |q| bind_filter(fc, q)).await
 }
 
 pub async fn search_min1(tx: &mut TenantTx, f: &Filter, page: &Page) -> Result<(Vec<TransactionMin1>, i64), sqlx::Error> {
     let base = format!("select {} from stock_transaction where {} order by trans_date desc, tran_id desc", min1_columns(), where_sql(f));
     let fc = f.clone();
-    listing::fetch_page(&mut **tx, &base, page, move |q| bind_filter(fc, q)).await
+    listing::fetch_page(tx, &base, page, move |q| bind_filter(fc, q)).await
 }
 
 /// The distinct values of one allow-listed column among the rows the filter finds (newest 5000 rows), at most 100.
@@ -310,7 +310,7 @@ pub async fn avg_cost_search(
         where c.site_id = $1 and ($2::bigint is null or c.cip_no = $2) and ($3::bigint is null or c.cid_no = $3)
             and ($4::text is null or c.cip_code ilike $4 or c.cust_item_code ilike $4)";
     let pattern = text.map(listing::contains_pattern);
-    listing::fetch_page(&mut **tx, base, page, |q| q.bind(site_id).bind(cip_no).bind(cid_no).bind(pattern)).await
+    listing::fetch_page(tx, base, page, |q| q.bind(site_id).bind(cip_no).bind(cid_no).bind(pattern)).await
 }
 
 /// The kanban bin with the card `tool_code` at the site, locked: (bin id, CIP, bin quantity, status).
