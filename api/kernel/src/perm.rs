@@ -89,6 +89,8 @@ permissions! {
     ItemMerge = 3015, "Merge duplicate CIDs";
     ItemImageView = 3016, "Item image gallery pop-up";
     CIPSummaryView = 3017, "CIP summary pop-up";
+    EmployeeGroupView = 3120, "Employee groups: search and view, with their limits and relations";
+    EmployeeGroupEdit = 3121, "Employee groups: create, change and delete, their limits and relations";
 }
 
 impl fmt::Display for Perm {
