@@ -15,6 +15,7 @@ import permissions from './resources/permissions';
 import sites from './resources/sites';
 import { DEVOPS_RESOURCES, devopsRoutes } from './devops/routes';
 import { ITEM_RESOURCE_DEFINITIONS, itemRoutes } from './items/routes';
+import { PEOPLE_RESOURCE_DEFINITIONS, peopleRoutes } from './people/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -40,6 +41,7 @@ export function App() {
               <Route path="/unauthorized" element={<Unauthorized />} />
               {devopsRoutes()}
               {itemRoutes()}
+              {peopleRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>
@@ -49,7 +51,7 @@ export function App() {
                 <Resource name="sites" {...sites} />
               </>
             )}
-            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS }).map(
+            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS, ...PEOPLE_RESOURCE_DEFINITIONS }).map(
               ([name, { definition, permission }]) => holds(granted, permission) && <Resource key={name} name={name} {...definition} />,
             )}
           </>

@@ -41,6 +41,8 @@ pub enum ApiTags {
     Items,
     /// Files and images attached to records
     Files,
+    /// The people who draw stock: employees, employee groups and their limits, tracking codes
+    People,
 }
 
 

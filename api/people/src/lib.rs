@@ -1,9 +1,10 @@
 //! The people who draw stock and what they draw against (spec 3): employees, employee groups, tracking codes,
-//! workflow factors. Today: the employee and tracking-code lookups by id.
+//! workflow factors. Employee groups: docs/employee-groups.md.
 
 pub mod draw;
+pub mod employee_groups;
 pub mod employees;
 pub mod tracking_codes;
 
 /// This area's API types (see `kernel::ApiSet`).
-pub type Apis = (employees::http::EmployeeApi, tracking_codes::http::TrackingCodeApi);
+pub type Apis = (employees::http::EmployeeApi, employee_groups::http::EmployeeGroupApi, tracking_codes::http::TrackingCodeApi);

@@ -8,6 +8,7 @@ use kernel::config::Settings;
 
 pub mod custom_fields;
 pub mod devices;
+pub mod employee_groups;
 pub mod files;
 pub mod items;
 pub mod volume;
@@ -223,6 +224,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     devices::demo(&mut conn).await?;
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
+    employee_groups::demo(&mut conn).await?;
     Ok(())
 }
 
