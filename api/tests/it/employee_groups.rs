@@ -89,7 +89,7 @@ async fn a_group_is_created_and_its_weekly_limit_changed_with_both_changes_in_it
     let history = app.get(&format!("/api/V1/Employee/Group/Audit/Detail/{id}"), &buyer).await;
     let actions: Vec<&str> = history.body.as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
     assert_eq!(actions, ["employee_group.update", "employee_group.create"]);
-    assert_eq!(history.body[0]["changes"]["limitWeekly"], json!({"from": 200.0, "to": 250.5}), "{:?}", history.body[0]);
+    assert_eq!(history.body[0]["changes"]["limit_weekly"], json!({"from": 200.0, "to": 250.5}), "{:?}", history.body[0]);
     assert_eq!(history.body[0]["changed_by"].as_str(), Some("warehouse"));
 }
 
@@ -174,11 +174,11 @@ async fn delivery_locations_assets_tracking_restrictions_and_item_group_limits_a
     assert_eq!(actions, ["employee_group.delivery_location.delete", "employee_group.delivery_location.update", "employee_group.delivery_location.insert"]);
 
     // Assets.
-    let cip = crate::cips::cip_no(&app, "ACME-NORTH", "CP-10021").await;
+    let cip = crate::cips::cip_no(&app, "ACME-NORTH", "BRG-6204-2RS").await;
     let a = app.post("/api/V1/Employee/Group/Assets", &warehouse, json!({"employee_group_id": id, "cip_no": cip, "notes": "Loaner"})).await;
-    assert_eq!((a.status, a.body["cip_code"].as_str()), (StatusCode::OK, Some("CP-10021")), "{:?}", a.body);
+    assert_eq!((a.status, a.body["cip_code"].as_str()), (StatusCode::OK, Some("BRG-6204-2RS")), "{:?}", a.body);
     assert_eq!(app.post("/api/V1/Employee/Group/Assets", &warehouse, json!({"employee_group_id": id, "cip_no": cip})).await.status, StatusCode::CONFLICT);
-    let gea_cip = crate::cips::cip_no(&app, "GEA-MAIN", "CP-10021").await;
+    let gea_cip = crate::cips::cip_no(&app, "GEA-MAIN", "BRG-6204-2RS").await;
     assert_eq!(app.post("/api/V1/Employee/Group/Assets", &warehouse, json!({"employee_group_id": id, "cip_no": gea_cip + 100_000})).await.status, StatusCode::BAD_REQUEST);
     let a = app.post("/api/V1/Employee/Group/Assets/Update", &warehouse, json!({"employee_group_id": id, "cip_no": cip, "notes": "Two-day loan"})).await;
     assert_eq!(a.body["notes"].as_str(), Some("Two-day loan"));
@@ -230,8 +230,19 @@ async fn delivery_locations_assets_tracking_restrictions_and_item_group_limits_a
 async fn another_clients_group_answers_404_and_stays_unchanged() {
     let app = TestApp::spawn().await;
     let warehouse = at(&app, "warehouse", "ACME-NORTH").await;
-    let gea = group_id(&app, "GEA-MAIN", "MAINT").await;
+    // Each client schema numbers its rows from 1: GEA's MAINT gets an id no ACME group has.
     let gea_site = app.site_id("GEA-MAIN").await;
+    let old = group_id(&app, "GEA-MAIN", "MAINT").await;
+    let gea: i64 = 900_001;
+    sqlx::query(
+        "insert into client_gea.employee_group (employee_group_id, site_id, description, limit_daily) overriding system value values ($1, $2, 'GEA crew', 5)",
+    )
+    .bind(gea)
+    .bind(gea_site)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    sqlx::query("update client_gea.employee_group_member set employee_group_id = $1 where employee_group_id = $2").bind(gea).bind(old).execute(&app.pool).await.unwrap();
     let digest = || async {
         let v: Value = sqlx::query_scalar("select to_jsonb(g) - 'updated_at' from client_gea.employee_group g where employee_group_id = $1").bind(gea).fetch_one(&app.pool).await.unwrap();
         v
