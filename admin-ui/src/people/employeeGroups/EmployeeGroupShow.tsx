@@ -328,8 +328,8 @@ function ItemGroupTab({ group, canEdit }: { group: EmployeeGroup; canEdit: boole
     <Section title="Item-Group Limits" testId="group-panel-itemGroups">
       {canEdit && (
         <Stack direction="row" spacing={1} sx={{ mb: 2 }} alignItems="flex-start">
-          <SelectField label="Item group" value={form.item_group_id} options={(itemGroups.data ?? []).map((g) => ({ value: String(g.item_group_id), label: `${g.description} (${g.cid_count} CIDs)` }))} onChange={(v) => setForm({ ...form, item_group_id: String(v) })} />
-          <SelectField label="Period" value={form.period} options={PERIODS} onChange={(v) => setForm({ ...form, period: Number(v) })} />
+          <SelectField testId="group-item-limit-group" label="Item group" value={form.item_group_id} options={(itemGroups.data ?? []).map((g) => ({ value: String(g.item_group_id), label: `${g.description} (${g.cid_count} CIDs)` }))} onChange={(v) => setForm({ ...form, item_group_id: String(v) })} />
+          <SelectField testId="group-item-limit-period" label="Period" value={form.period} options={PERIODS} onChange={(v) => setForm({ ...form, period: Number(v) })} />
           <TextField size="small" label="Limit" value={form.limit_amount} onChange={(e) => setForm({ ...form, limit_amount: e.target.value })} error={Boolean(error)} helperText={error} />
           <GuardedButton variant="contained" onClick={add} disabled={!form.item_group_id || !form.limit_amount}>
             Add

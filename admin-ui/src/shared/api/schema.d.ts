@@ -1102,6 +1102,670 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Employee/Group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an employee group
+         * @description Description unique at the site (100 characters), limits not negative and not lower for a longer period,
+         *     one default group per site, an approver group of type Approver at the same site. Problems answer 400 by
+         *     field; an Approver group that approves others cannot change type (409).
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        put: operations["employeeGroupPutGroup"];
+        /**
+         * Create an employee group
+         * @description At `site_id` (default: the current site); the rules of PUT.
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        post: operations["employeeGroupPostGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an asset
+         * @description A CIP of the group's site the group's employees may check out (409 when it is already the group's).
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        post: operations["employeeGroupPostAssets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Assets/Audit/Detail/{employee_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of a group's assets
+         * @description Permissions: EmployeeGroupView
+         */
+        get: operations["employeeGroupGetAssetsAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Assets/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assets of a group
+         * @description Sort by cip_code, cip_no.
+         *
+         *     Permissions: EmployeeGroupView
+         */
+        post: operations["employeeGroupPostAssetsSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Assets/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an asset's notes
+         * @description Permissions: EmployeeGroupEdit
+         */
+        post: operations["employeeGroupPostAssetsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Assets/{site_id}/{employee_group_id}/{cip_no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an asset
+         * @description CIP `cip_no` from group `employee_group_id` of site `site_id`.
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        delete: operations["employeeGroupDeleteAssetsByAAndBAndC"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Assigned/Audit/Detail/{employee_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of a group's assigned employees
+         * @description Permissions: EmployeeGroupView
+         */
+        get: operations["employeeGroupGetAssignedAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Assigned/Delete/{employee_group_id}/{employee_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an employee from a group
+         * @description Permissions: EmployeeGroupEdit
+         */
+        delete: operations["employeeGroupDeleteAssignedDeleteByAAndEmployeeNumber"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Assigned/Insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign employees
+         * @description Adds the employees (by number, of the group's site) to the group; members already in it stay. An unknown
+         *     number answers 400 naming it.
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        post: operations["employeeGroupPostAssignedInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Assigned/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a group's employees
+         * @description The employees of the group's site with `inGroup`: members only (`inGroup` true), non-members (false) or all
+         *     (null); `text`: number or badge starts with, or name contains.
+         *
+         *     Permissions: EmployeeGroupView
+         */
+        post: operations["employeeGroupPostAssignedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Assigned/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a group's employees
+         * @description The group becomes exactly these employees (an empty list empties it); answers who was added and removed.
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        post: operations["employeeGroupPostAssignedUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Audit/Detail/{employee_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of an employee group
+         * @description Every change of the group itself (create, update), newest first.
+         *
+         *     Permissions: EmployeeGroupView
+         */
+        get: operations["employeeGroupGetGroupAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Delete/{site_id}/{employee_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an employee group
+         * @description Group `employee_group_id` of site `site_id`, with its delivery locations, assets, tracking restrictions and
+         *     item-group limits. Refused (409) while employees are assigned or other groups name it as their approver group.
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        delete: operations["employeeGroupDeleteGroupByAAndB"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/DeliveryLocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delivery locations of a group
+         * @description Permissions: EmployeeGroupView
+         */
+        post: operations["employeeGroupPostDeliveryLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/DeliveryLocation/Audit/Detail/{employee_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of a group's delivery locations
+         * @description Permissions: EmployeeGroupView
+         */
+        get: operations["employeeGroupGetDeliveryLocationAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/DeliveryLocation/Delete/{employee_group_id}/{delivery_location_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a delivery location
+         * @description Location `delivery_location_id` of group `employee_group_id`; answers the removed row.
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        delete: operations["employeeGroupDeleteDeliveryLocationDeleteByAAndB"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/DeliveryLocation/Insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a delivery location
+         * @description Saved upper case, once per group; `is_default` makes it the group's only default.
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        post: operations["employeeGroupPostDeliveryLocationInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/DeliveryLocation/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a delivery location
+         * @description Permissions: EmployeeGroupEdit
+         */
+        post: operations["employeeGroupPostDeliveryLocationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/ItemGroup/Limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an item-group limit
+         * @description The group's limit for one item group and period (1 daily, 2 weekly, 3 monthly, 4 yearly); 404 when the group
+         *     has none.
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        put: operations["employeeGroupPutItemGroupLimits"];
+        /**
+         * Add an item-group limit
+         * @description An item group of the group's site; one limit per item group and period (409 when it exists).
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        post: operations["employeeGroupPostItemGroupLimits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/ItemGroup/Limits/Audit/Detail/{employee_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of a group's item-group limits
+         * @description Permissions: EmployeeGroupView
+         */
+        get: operations["employeeGroupGetItemGroupLimitsAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/ItemGroup/Limits/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Item-group limits of a group
+         * @description Sort by item_group, period, limit_amount.
+         *
+         *     Permissions: EmployeeGroupView
+         */
+        post: operations["employeeGroupPostItemGroupLimitsSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/ItemGroup/Limits/{employee_group_id}/{item_group_id}/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an item-group limit
+         * @description Group `employee_group_id`, item group `item_group_id`, period 1-4.
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        delete: operations["employeeGroupDeleteItemGroupLimitsByAAndBAndC"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search employee groups
+         * @description The current site's groups; `text`: description contains; `group_type`. Sort by description,
+         *     employeeGroupID, group_type, limitDaily, limitWeekly, limitMonthly, limitYearly, member_count, updated_at.
+         *
+         *     Permissions: EmployeeGroupView
+         */
+        post: operations["employeeGroupPostSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Site/{site_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Employee groups of a site
+         * @description Every group of the site, by description. A site the caller may not use answers 404.
+         *
+         *     Permissions: EmployeeGroupView
+         */
+        get: operations["employeeGroupGetSiteBySiteId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Site/{site_id}/EmployeeGroupType/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Employee groups of a site by type
+         * @description EmployeeGroupType: 1 Limit, 2 Approver, 3 Delivery (another value answers 400).
+         *
+         *     Permissions: EmployeeGroupView
+         */
+        get: operations["employeeGroupGetSiteEmployeeGroupTypeBySiteIdAndType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/Site/{site_id}/ItemGroups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Item groups of a site
+         * @description The site's item groups (Abrasives, Cutting tools, PPE ...) and how many CIDs each holds: what item-group limits
+         *     can name.
+         *
+         *     Permissions: EmployeeGroupView
+         */
+        get: operations["employeeGroupGetSiteItemGroupsBySiteId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/TrackingRestriction/Audit/Detail/{employee_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of a group's tracking restrictions
+         * @description Permissions: EmployeeGroupView
+         */
+        get: operations["employeeGroupGetTrackingRestrictionAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/TrackingRestriction/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tracking restrictions of a group
+         * @description The tracking codes of the group's site (of one level with `tracking_level_id`) with `allowed`: on the
+         *     group's list. At a level where a member's groups list codes, the member may charge only those.
+         *
+         *     Permissions: EmployeeGroupView
+         */
+        post: operations["employeeGroupPostTrackingRestrictionSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/TrackingRestriction/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a group's tracking restrictions at a level
+         * @description The group may charge only these codes of the level (an empty list lifts the restriction); answers the list.
+         *     Codes of another level or site answer 400.
+         *
+         *     Permissions: EmployeeGroupEdit
+         */
+        post: operations["employeeGroupPostTrackingRestrictionUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Employee/Group/{employee_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Employee group by id
+         * @description The group with its limits, enforced level, budget and approver group, and how many employees it has.
+         *
+         *     Permissions: EmployeeGroupView
+         */
+        get: operations["employeeGroupGetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Employee/{id}": {
         parameters: {
             query?: never;
@@ -5608,6 +6272,73 @@ export interface components {
             isEnabled: boolean;
         };
         /**
+         * AssignedEmployee
+         * @description An employee of the group's site and whether they are in the group.
+         */
+        AssignedEmployee: {
+            badgeNumber?: string | null;
+            /** Format: int64 */
+            employeeID: number;
+            employeeNumber: string;
+            firstName: string;
+            inGroup: boolean;
+            isActive: boolean;
+            isSuspended: boolean;
+            lastName: string;
+        };
+        /** AssignedEmployeePage */
+        AssignedEmployeePage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["AssignedEmployee"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * AssignedInput
+         * @description Employees named by number (Insert adds them; Update makes the group exactly these).
+         */
+        AssignedInput: {
+            employeeNumbers: string[];
+            /** Format: int64 */
+            employee_group_id: number;
+        };
+        /**
+         * AssignedResult
+         * @description What an assignment call changed.
+         */
+        AssignedResult: {
+            added: string[];
+            /** Format: int64 */
+            employee_group_id: number;
+            /** Format: int64 */
+            member_count: number;
+            removed: string[];
+        };
+        /** AssignedSearchRequest */
+        AssignedSearchRequest: {
+            /** Format: int64 */
+            employee_group_id: number;
+            /** @description true: members only (default); false: the site's employees not in the group; null: every employee of the site. */
+            inGroup?: boolean | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** @description Number or badge starts with, or name contains. */
+            text?: string | null;
+        };
+        /**
          * AuditDetail
          * @description One change of a record as its history shows it (the "Audit/Detail" operations): who, acting as whom, when, what.
          */
@@ -7231,6 +7962,31 @@ export interface components {
         DeletedFiles: {
             file_ids: number[];
         };
+        /** DeliveryLocation */
+        DeliveryLocation: {
+            /** Format: int64 */
+            delivery_location_id: number;
+            description?: string | null;
+            /** Format: int64 */
+            employee_group_id: number;
+            is_default: boolean;
+            location: string;
+            /** Format: int64 */
+            site_id: number;
+        };
+        /** DeliveryLocationInput */
+        DeliveryLocationInput: {
+            /**
+             * Format: int64
+             * @description Absent on Insert; the row to change on Update.
+             */
+            delivery_location_id?: number | null;
+            description?: string | null;
+            /** Format: int64 */
+            employee_group_id: number;
+            is_default?: boolean | null;
+            location: string;
+        };
         /**
          * DescriptionInput
          * @description A CID's new descriptions (`POST CustomerDescription/Update`); its CIPs follow.
@@ -7371,6 +8127,161 @@ export interface components {
             supervisor_id?: number | null;
             /** Format: naive-date */
             suspensionDate?: string | null;
+        };
+        /**
+         * EmployeeGroup
+         * @description An employee group of a site.
+         */
+        EmployeeGroup: {
+            approver_group?: string | null;
+            /**
+             * Format: int64
+             * @description The Approver group (type 2) whose members approve this group's service requests.
+             */
+            approver_group_id?: number | null;
+            /** Format: double */
+            budget_amount?: number | null;
+            /** Format: naive-date */
+            budget_end?: string | null;
+            /** Format: naive-date */
+            budget_start?: string | null;
+            bypass_SR_approval: boolean;
+            /**
+             * Format: double
+             * @description The most one request line may cost without approval.
+             */
+            costLimit?: number | null;
+            /** Format: date-time */
+            created_at: string;
+            defaultGroup: boolean;
+            description: string;
+            /** Format: int64 */
+            employeeGroupID: number;
+            /**
+             * Format: int32
+             * @description 0 none (limits shown, never checked), 1 warn (reported, not refused), 2 enforce (refused).
+             */
+            enforced_level: number;
+            enforced_level_text: string;
+            /**
+             * Format: int64
+             * @description The same as employeeGroupID (the spec names it both ways).
+             */
+            groupID: number;
+            /**
+             * Format: int32
+             * @description EmployeeGroupType: 1 Limit, 2 Approver, 3 Delivery.
+             */
+            group_type: number;
+            group_type_text: string;
+            /** Format: double */
+            limitDaily?: number | null;
+            /** Format: double */
+            limitMonthly?: number | null;
+            /** Format: double */
+            limitWeekly?: number | null;
+            /** Format: double */
+            limitYearly?: number | null;
+            /** Format: int64 */
+            member_count: number;
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: naive-date
+             * @description From when the daily limit applies (none: always).
+             */
+            startLimitDaily?: string | null;
+            /** Format: naive-date */
+            startLimitMonthly?: string | null;
+            /** Format: naive-date */
+            startLimitWeekly?: string | null;
+            /** Format: naive-date */
+            startLimitYearly?: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            vmi: boolean;
+        };
+        /**
+         * EmployeeGroupInput
+         * @description A new group (POST, employee_group_id absent) or a changed one (PUT, employee_group_id given).
+         */
+        EmployeeGroupInput: {
+            /** Format: int64 */
+            approver_group_id?: number | null;
+            /** Format: double */
+            budget_amount?: number | null;
+            /** Format: naive-date */
+            budget_end?: string | null;
+            /** Format: naive-date */
+            budget_start?: string | null;
+            bypass_SR_approval?: boolean | null;
+            /** Format: double */
+            costLimit?: number | null;
+            defaultGroup?: boolean | null;
+            description: string;
+            /** Format: int64 */
+            employee_group_id?: number | null;
+            /**
+             * Format: int32
+             * @description 0 none, 1 warn, 2 enforce (default).
+             */
+            enforced_level?: number | null;
+            /**
+             * Format: int32
+             * @description 1 Limit (default), 2 Approver, 3 Delivery.
+             */
+            group_type?: number | null;
+            /** Format: double */
+            limitDaily?: number | null;
+            /** Format: double */
+            limitMonthly?: number | null;
+            /** Format: double */
+            limitWeekly?: number | null;
+            /** Format: double */
+            limitYearly?: number | null;
+            /**
+             * Format: int64
+             * @description The site of a new group (default: the current site). Ignored on PUT.
+             */
+            site_id?: number | null;
+            /** Format: naive-date */
+            startLimitDaily?: string | null;
+            /** Format: naive-date */
+            startLimitMonthly?: string | null;
+            /** Format: naive-date */
+            startLimitWeekly?: string | null;
+            /** Format: naive-date */
+            startLimitYearly?: string | null;
+            vmi?: boolean | null;
+        };
+        /** EmployeeGroupPage */
+        EmployeeGroupPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["EmployeeGroup"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** EmployeeGroupSearchRequest */
+        EmployeeGroupSearchRequest: {
+            /** Format: int32 */
+            group_type?: number | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** @description Description contains. */
+            text?: string | null;
         };
         /**
          * ErrorBody
@@ -7897,6 +8808,61 @@ export interface components {
             notes?: string | null;
             status?: string | null;
         };
+        /** GroupAsset */
+        GroupAsset: {
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            description?: string | null;
+            /** Format: int64 */
+            employee_group_id: number;
+            notes?: string | null;
+            /** Format: int64 */
+            site_id: number;
+        };
+        /** GroupAssetInput */
+        GroupAssetInput: {
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: int64 */
+            employee_group_id: number;
+            notes?: string | null;
+        };
+        /** GroupAssetPage */
+        GroupAssetPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["GroupAsset"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** GroupPageRequest */
+        GroupPageRequest: {
+            /** Format: int64 */
+            employee_group_id: number;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+        };
+        /**
+         * GroupRef
+         * @description The group a relation call is about.
+         */
+        GroupRef: {
+            /** Format: int64 */
+            employee_group_id: number;
+        };
         /**
          * HazardousCode
          * @description A hazardous material code.
@@ -7962,6 +8928,55 @@ export interface components {
         /** Incognito */
         Incognito: {
             incognito: boolean;
+        };
+        /** ItemGroup */
+        ItemGroup: {
+            /** Format: int64 */
+            cid_count: number;
+            description: string;
+            /** Format: int64 */
+            item_group_id: number;
+            /** Format: int64 */
+            site_id: number;
+        };
+        /** ItemGroupLimit */
+        ItemGroupLimit: {
+            /** Format: int64 */
+            employee_group_id: number;
+            item_group: string;
+            /** Format: int64 */
+            item_group_id: number;
+            /** Format: double */
+            limit_amount: number;
+            /**
+             * Format: int32
+             * @description 1 daily, 2 weekly, 3 monthly, 4 yearly.
+             */
+            period: number;
+            period_text: string;
+            /** Format: int64 */
+            site_id: number;
+        };
+        /** ItemGroupLimitInput */
+        ItemGroupLimitInput: {
+            /** Format: int64 */
+            employee_group_id: number;
+            /** Format: int64 */
+            item_group_id: number;
+            /** Format: double */
+            limit_amount: number;
+            /** Format: int32 */
+            period: number;
+        };
+        /** ItemGroupLimitPage */
+        ItemGroupLimitPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["ItemGroupLimit"][];
+            /** Format: int64 */
+            totalCount: number;
         };
         /**
          * ItemHasFiles
@@ -9800,6 +10815,63 @@ export interface components {
             /** Format: int64 */
             trackingLevelID: number;
             trackingNumber: string;
+        };
+        /**
+         * TrackingRestriction
+         * @description A tracking code of the group's site and whether the group may charge it.
+         */
+        TrackingRestriction: {
+            /** @description The code is on the group's list for its level. */
+            allowed: boolean;
+            description?: string | null;
+            is_active: boolean;
+            /** Format: int64 */
+            tracking_code_id: number;
+            /** Format: int64 */
+            tracking_level_id: number;
+            tracking_number: string;
+        };
+        /** TrackingRestrictionPage */
+        TrackingRestrictionPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["TrackingRestriction"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** TrackingRestrictionSearchRequest */
+        TrackingRestrictionSearchRequest: {
+            /** @description true: the group's list only. */
+            allowed_only?: boolean | null;
+            /** Format: int64 */
+            employee_group_id: number;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: int64 */
+            tracking_level_id?: number | null;
+        };
+        /**
+         * TrackingRestrictionUpdate
+         * @description The codes of one tracking level the group may charge (an empty list lifts the restriction at that level).
+         */
+        TrackingRestrictionUpdate: {
+            /** Format: int64 */
+            employee_group_id: number;
+            tracking_code_ids: number[];
+            /** Format: int64 */
+            tracking_level_id: number;
         };
         /** TrainingLink */
         TrainingLink: {
@@ -14001,6 +15073,2475 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Release"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPutGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EmployeeGroupInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeGroup"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EmployeeGroupInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeGroup"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostAssets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["GroupAssetInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupAsset"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupGetAssetsAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employee_group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostAssetsSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["GroupPageRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupAssetPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostAssetsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["GroupAssetInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupAsset"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupDeleteAssetsByAAndBAndC: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+                employee_group_id: number;
+                cip_no: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GroupAsset"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupGetAssignedAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employee_group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupDeleteAssignedDeleteByAAndEmployeeNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employee_group_id: number;
+                employee_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AssignedResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostAssignedInsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AssignedInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AssignedResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostAssignedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AssignedSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AssignedEmployeePage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostAssignedUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AssignedInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AssignedResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupGetGroupAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employee_group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupDeleteGroupByAAndB: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+                employee_group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeGroup"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostDeliveryLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["GroupRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DeliveryLocation"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupGetDeliveryLocationAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employee_group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupDeleteDeliveryLocationDeleteByAAndB: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employee_group_id: number;
+                delivery_location_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DeliveryLocation"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostDeliveryLocationInsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DeliveryLocationInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DeliveryLocation"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostDeliveryLocationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DeliveryLocationInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DeliveryLocation"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPutItemGroupLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ItemGroupLimitInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemGroupLimit"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostItemGroupLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ItemGroupLimitInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemGroupLimit"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupGetItemGroupLimitsAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employee_group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostItemGroupLimitsSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["GroupPageRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemGroupLimitPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupDeleteItemGroupLimitsByAAndBAndC: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employee_group_id: number;
+                item_group_id: number;
+                period: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemGroupLimit"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EmployeeGroupSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeGroupPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupGetSiteBySiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeGroup"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupGetSiteEmployeeGroupTypeBySiteIdAndType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+                type: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeGroup"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupGetSiteItemGroupsBySiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemGroup"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupGetTrackingRestrictionAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employee_group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostTrackingRestrictionSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TrackingRestrictionSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingRestrictionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupPostTrackingRestrictionUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TrackingRestrictionUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TrackingRestrictionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    employeeGroupGetById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                employee_group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EmployeeGroup"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */

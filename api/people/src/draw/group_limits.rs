@@ -42,13 +42,6 @@ struct ItemGroupLimitRow {
     limit_amount: f64,
 }
 
-/// The employee groups `employee_id` belongs to (what `Drawer::group_ids` holds), by id.
-pub async fn group_ids(tx: &mut TenantTx, employee_id: i64) -> Result<Vec<i64>, sqlx::Error> {
-    sqlx::query_scalar!("select employee_group_id from employee_group_member where employee_id = $1 order by employee_group_id", employee_id)
-        .fetch_all(&mut **tx)
-        .await
-}
-
 /// May a named supervisor override group limits at the transaction's site?
 async fn site_lets_supervisors_override(tx: &mut TenantTx) -> Result<bool, sqlx::Error> {
     let site_id = tx.site_id();
@@ -113,20 +106,4 @@ pub async fn limits(tx: &mut TenantTx, drawer: &Drawer, cid_nos: &[i64], supervi
         });
     }
     Ok(out)
-}
-
-/// The tracking codes `employee_id` may charge at `level`, when one of their groups restricts that level
-/// (`None`: no restriction). For the tracking selection check (`draw::tracking`).
-pub async fn allowed_tracking_codes(tx: &mut TenantTx, employee_id: i64, level: i64) -> Result<Option<Vec<i64>>, sqlx::Error> {
-    let ids: Vec<i64> = sqlx::query_scalar!(
-        "select distinct r.tracking_code_id from employee_group_member m
-           join employee_group_tracking_restriction r on r.employee_group_id = m.employee_group_id
-           join tracking_code t on t.tracking_code_id = r.tracking_code_id
-         where m.employee_id = $1 and t.tracking_level_id = $2 order by 1",
-        employee_id,
-        level
-    )
-    .fetch_all(&mut **tx)
-    .await?;
-    Ok((!ids.is_empty()).then_some(ids))
 }
