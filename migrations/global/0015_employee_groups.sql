@@ -13,7 +13,8 @@ from asp.security_role r join asp.security_permission p on
  or (r.role_name = 'Support' and p.permission_name = 'EmployeeGroupView')
 on conflict do nothing;
 
--- The people screens get their own menu group (the employees and tracking screens of issue 9 join it).
+-- The people screens get their own menu group before Help (the employees and tracking screens of issue 9 join it).
+update asp.menu_item set sort_order = 8 where page = 'Help' and parent_id is null;
 insert into asp.menu_item (page, title, angular_menu_image, sort_order, required_permissions)
 select 'People', 'People', 'groups', 7, array['BasicAccess']
 where not exists (select 1 from asp.menu_item where page = 'People' and parent_id is null);

@@ -251,11 +251,35 @@ async fn another_clients_group_answers_404_and_stays_unchanged() {
     for path in [format!("/api/V1/Employee/Group/{gea}"), format!("/api/V1/Employee/Group/Assigned/Audit/Detail/{gea}"), format!("/api/V1/Employee/Group/Site/{gea_site}")] {
         assert_eq!(app.get(&path, &warehouse).await.status, StatusCode::NOT_FOUND, "{path}");
     }
-    let a = app.put("/api/V1/Employee/Group", &warehouse, json!({"employee_group_id": gea, "description": "Taken over", "limitDaily": 1})).await;
+    let gea_cip: i64 = sqlx::query_scalar("select cip_no from client_gea.cip where site_id = $1 order by cip_no limit 1").bind(gea_site).fetch_one(&app.pool).await.unwrap();
+    let g = json!(gea);
+    let writes = [
+        ("PUT", "/api/V1/Employee/Group".to_owned(), json!({"employee_group_id": g, "description": "Taken over", "limitDaily": 1})),
+        ("POST", "/api/V1/Employee/Group/Assigned/Insert".to_owned(), json!({"employee_group_id": g, "employeeNumbers": ["E1001"]})),
+        ("POST", "/api/V1/Employee/Group/Assigned/Update".to_owned(), json!({"employee_group_id": g, "employeeNumbers": []})),
+        ("DELETE", format!("/api/V1/Employee/Group/Assigned/Delete/{gea}/E1001"), Value::Null),
+        ("POST", "/api/V1/Employee/Group/DeliveryLocation/Insert".to_owned(), json!({"employee_group_id": g, "location": "X"})),
+        ("POST", "/api/V1/Employee/Group/DeliveryLocation/Update".to_owned(), json!({"employee_group_id": g, "delivery_location_id": 1, "location": "X"})),
+        ("DELETE", format!("/api/V1/Employee/Group/DeliveryLocation/Delete/{gea}/1"), Value::Null),
+        ("POST", "/api/V1/Employee/Group/Assets".to_owned(), json!({"employee_group_id": g, "cip_no": gea_cip})),
+        ("POST", "/api/V1/Employee/Group/Assets/Update".to_owned(), json!({"employee_group_id": g, "cip_no": gea_cip})),
+        ("DELETE", format!("/api/V1/Employee/Group/Assets/{gea_site}/{gea}/{gea_cip}"), Value::Null),
+        ("POST", "/api/V1/Employee/Group/TrackingRestriction/Update".to_owned(), json!({"employee_group_id": g, "tracking_level_id": 1, "tracking_code_ids": []})),
+        ("POST", "/api/V1/Employee/Group/ItemGroup/Limits".to_owned(), json!({"employee_group_id": g, "item_group_id": 1, "period": 1, "limit_amount": 1})),
+        ("PUT", "/api/V1/Employee/Group/ItemGroup/Limits".to_owned(), json!({"employee_group_id": g, "item_group_id": 1, "period": 1, "limit_amount": 1})),
+        ("DELETE", format!("/api/V1/Employee/Group/ItemGroup/Limits/{gea}/1/1"), Value::Null),
+        ("DELETE", format!("/api/V1/Employee/Group/Delete/{gea_site}/{gea}"), Value::Null),
+    ];
+    for (method, path, body) in writes {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+        let a = app.request(method, &path, Some(&warehouse), (!body.is_null()).then_some(body)).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{path}: {:?}", a.body);
+    }
+    // Creating a group at another client's site is refused the same way.
+    let a = app.post("/api/V1/Employee/Group", &warehouse, json!({"site_id": gea_site, "description": "Planted"})).await;
     assert_eq!(a.status, StatusCode::NOT_FOUND, "{:?}", a.body);
-    let a = app.post("/api/V1/Employee/Group/Assigned/Update", &warehouse, json!({"employee_group_id": gea, "employeeNumbers": []})).await;
-    assert_eq!(a.status, StatusCode::NOT_FOUND);
-    assert_eq!(app.delete(&format!("/api/V1/Employee/Group/Delete/{gea_site}/{gea}"), &warehouse).await.status, StatusCode::NOT_FOUND);
+    let changes: i64 = sqlx::query_scalar("select count(*) from asp.audit_event where entity like 'employee_group%' and entity_id = $1").bind(gea.to_string()).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(changes, 0);
     assert_eq!(digest().await, before);
     let members: i64 = sqlx::query_scalar("select count(*) from client_gea.employee_group_member where employee_group_id = $1").bind(gea).fetch_one(&app.pool).await.unwrap();
     assert!(members > 0);

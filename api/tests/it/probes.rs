@@ -403,8 +403,15 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         | "itemCipPostKanbanNewToolIDUpdate" | "itemLocationPutSegments", _) => {
             return Some(Skip("CribDeviceAdmin, which no probe user holds; cips.rs and devices.rs prove another site's records answer 404 unchanged"))
         }
-        // Employee groups (docs/employee-groups.md): the approver group is a group; the tracking level a number 1-4.
-        ("employeeGroupPostGroup" | "employeeGroupPutGroup", "approver_group_id") => return Some(Probe(Target::Tenant("employee_group".into()))),
+        // Employee groups (docs/employee-groups.md): changes need EmployeeGroupEdit, which no probe user holds; the
+        // tracking level is a number 1-4.
+        ("employeeGroupPostGroup" | "employeeGroupPutGroup" | "employeeGroupDeleteGroupByAAndB" | "employeeGroupPostAssets" | "employeeGroupPostAssetsUpdate"
+        | "employeeGroupDeleteAssetsByAAndBAndC" | "employeeGroupDeleteAssignedDeleteByAAndEmployeeNumber" | "employeeGroupPostAssignedInsert"
+        | "employeeGroupPostAssignedUpdate" | "employeeGroupDeleteDeliveryLocationDeleteByAAndB" | "employeeGroupPostDeliveryLocationInsert"
+        | "employeeGroupPostDeliveryLocationUpdate" | "employeeGroupPostItemGroupLimits" | "employeeGroupPutItemGroupLimits"
+        | "employeeGroupDeleteItemGroupLimitsByAAndBAndC" | "employeeGroupPostTrackingRestrictionUpdate", _) => {
+            return Some(Skip("EmployeeGroupEdit, which no probe user holds; employee_groups.rs proves another client's group answers 404 unchanged to every change"))
+        }
         (id, "tracking_level_id") if id.starts_with("employeeGroup") => return Some(Skip("a tracking level number (1-4) of the group's site, not a record id")),
         // The item master (docs/item-master.md): the provider's one catalogue; only its CID and site ids are a client's.
         ("itemMasterGetCommonByIdAndSiteId", "siteId") => return Some(Probe(Target::Site)),

@@ -8,9 +8,10 @@
 //! limit is `overridable` when the site lets supervisors override group limits
 //! (`asp.site.supervisor_override_group_limits`) and the draw names a supervisor (checked by `employee`).
 
-use chrono::NaiveDate;
 use kernel::draw::{DrawError, DrawLimit, Drawer, LimitSource, Period};
 use tenancy::TenantTx;
+
+use crate::employee_groups::repo;
 
 /// The periods in the order of the group's limit columns (daily, weekly, monthly, yearly) and of item-group periods 1-4.
 const PERIODS: [Period; 4] = [Period::Day, Period::Week, Period::Month, Period::Year];
@@ -18,52 +19,13 @@ const PERIODS: [Period; 4] = [Period::Day, Period::Week, Period::Month, Period::
 /// Enforced level at which a group's limits refuse a draw.
 pub const ENFORCE: i32 = 2;
 
-#[derive(Debug, sqlx::FromRow)]
-struct GroupLimitRow {
-    employee_group_id: i64,
-    description: String,
-    enforced_level: i32,
-    limit_daily: Option<f64>,
-    limit_weekly: Option<f64>,
-    limit_monthly: Option<f64>,
-    limit_yearly: Option<f64>,
-    start_limit_daily: Option<NaiveDate>,
-    start_limit_weekly: Option<NaiveDate>,
-    start_limit_monthly: Option<NaiveDate>,
-    start_limit_yearly: Option<NaiveDate>,
-}
-
-#[derive(Debug, sqlx::FromRow)]
-struct ItemGroupLimitRow {
-    employee_group_id: i64,
-    item_group_id: i64,
-    item_group: String,
-    period: i32,
-    limit_amount: f64,
-}
-
-/// May a named supervisor override group limits at the transaction's site?
-async fn site_lets_supervisors_override(tx: &mut TenantTx) -> Result<bool, sqlx::Error> {
-    let site_id = tx.site_id();
-    Ok(sqlx::query_scalar!("select supervisor_override_group_limits from asp.site where site_id = $1", site_id).fetch_optional(&mut **tx).await?.unwrap_or(false))
-}
-
 /// The group and item-group limits that apply to `drawer` drawing `cid_nos` today. `supervised`: the draw names a
 /// supervisor of the drawer (already checked).
 pub async fn limits(tx: &mut TenantTx, drawer: &Drawer, cid_nos: &[i64], supervised: bool) -> Result<Vec<DrawLimit>, DrawError> {
     let today = chrono::Utc::now().date_naive();
-    let overridable = supervised && site_lets_supervisors_override(tx).await?;
+    let overridable = supervised && repo::supervisors_may_override(tx).await?;
     // Membership is read here, not only from `drawer.group_ids`, so the limits hold whoever built the drawer.
-    let groups = sqlx::query_as::<_, GroupLimitRow>(
-        "select g.employee_group_id, g.description, g.enforced_level,
-                g.limit_daily::float8 as limit_daily, g.limit_weekly::float8 as limit_weekly, g.limit_monthly::float8 as limit_monthly,
-                g.limit_yearly::float8 as limit_yearly, g.start_limit_daily, g.start_limit_weekly, g.start_limit_monthly, g.start_limit_yearly
-         from employee_group_member m join employee_group g on g.employee_group_id = m.employee_group_id
-         where m.employee_id = $1 order by g.employee_group_id",
-    )
-    .bind(drawer.employee_id)
-    .fetch_all(&mut **tx)
-    .await?;
+    let groups = repo::group_limits_of_member(tx, drawer.employee_id).await?;
     let mut out = Vec::new();
     for g in groups.iter().filter(|g| g.enforced_level >= ENFORCE) {
         let amounts = [g.limit_daily, g.limit_weekly, g.limit_monthly, g.limit_yearly];
@@ -85,17 +47,7 @@ pub async fn limits(tx: &mut TenantTx, drawer: &Drawer, cid_nos: &[i64], supervi
     if enforced.is_empty() || cid_nos.is_empty() {
         return Ok(out);
     }
-    let item_limits = sqlx::query_as::<_, ItemGroupLimitRow>(
-        "select l.employee_group_id, l.item_group_id, i.description as item_group, l.period, l.limit_amount::float8 as limit_amount
-         from employee_group_item_group_limit l join item_group i on i.item_group_id = l.item_group_id
-         where l.employee_group_id = any ($1::bigint[])
-           and l.item_group_id in (select c.item_group_id from cid c where c.cid_no = any ($2::bigint[]) and c.item_group_id is not null)
-         order by l.employee_group_id, upper(i.description), l.period",
-    )
-    .bind(&enforced)
-    .bind(cid_nos)
-    .fetch_all(&mut **tx)
-    .await?;
+    let item_limits = repo::item_group_limits_for(tx, &enforced, cid_nos).await?;
     for l in item_limits {
         let Some(period) = usize::try_from(l.period - 1).ok().and_then(|i| PERIODS.get(i)) else { continue };
         out.push(DrawLimit {

@@ -476,3 +476,66 @@ pub async fn delete_item_group_limit(tx: &mut TenantTx, group_id: i64, item_grou
         .await?;
     Ok(())
 }
+
+// ---- the draw policy's reads (draw::group_limits)
+
+/// A group of a drawer with its own limits.
+#[derive(Debug, sqlx::FromRow)]
+pub struct GroupLimitRow {
+    pub employee_group_id: i64,
+    pub description: String,
+    pub enforced_level: i32,
+    pub limit_daily: Option<f64>,
+    pub limit_weekly: Option<f64>,
+    pub limit_monthly: Option<f64>,
+    pub limit_yearly: Option<f64>,
+    pub start_limit_daily: Option<chrono::NaiveDate>,
+    pub start_limit_weekly: Option<chrono::NaiveDate>,
+    pub start_limit_monthly: Option<chrono::NaiveDate>,
+    pub start_limit_yearly: Option<chrono::NaiveDate>,
+}
+
+/// An item-group limit of one of a drawer's groups.
+#[derive(Debug, sqlx::FromRow)]
+pub struct ItemGroupLimitRow {
+    pub employee_group_id: i64,
+    pub item_group_id: i64,
+    pub item_group: String,
+    pub period: i32,
+    pub limit_amount: f64,
+}
+
+/// The groups `employee_id` belongs to, with their limits.
+pub async fn group_limits_of_member(tx: &mut TenantTx, employee_id: i64) -> Result<Vec<GroupLimitRow>, sqlx::Error> {
+    sqlx::query_as::<_, GroupLimitRow>(
+        "select g.employee_group_id, g.description, g.enforced_level,
+                g.limit_daily::float8 as limit_daily, g.limit_weekly::float8 as limit_weekly, g.limit_monthly::float8 as limit_monthly,
+                g.limit_yearly::float8 as limit_yearly, g.start_limit_daily, g.start_limit_weekly, g.start_limit_monthly, g.start_limit_yearly
+         from employee_group_member m join employee_group g on g.employee_group_id = m.employee_group_id
+         where m.employee_id = $1 order by g.employee_group_id",
+    )
+    .bind(employee_id)
+    .fetch_all(&mut **tx)
+    .await
+}
+
+/// The item-group limits of `group_ids` whose item group holds one of `cid_nos`.
+pub async fn item_group_limits_for(tx: &mut TenantTx, group_ids: &[i64], cid_nos: &[i64]) -> Result<Vec<ItemGroupLimitRow>, sqlx::Error> {
+    sqlx::query_as::<_, ItemGroupLimitRow>(
+        "select l.employee_group_id, l.item_group_id, i.description as item_group, l.period, l.limit_amount::float8 as limit_amount
+         from employee_group_item_group_limit l join item_group i on i.item_group_id = l.item_group_id
+         where l.employee_group_id = any ($1::bigint[])
+           and l.item_group_id in (select c.item_group_id from cid c where c.cid_no = any ($2::bigint[]) and c.item_group_id is not null)
+         order by l.employee_group_id, upper(i.description), l.period",
+    )
+    .bind(group_ids)
+    .bind(cid_nos)
+    .fetch_all(&mut **tx)
+    .await
+}
+
+/// May a named supervisor override group limits at the transaction's site?
+pub async fn supervisors_may_override(tx: &mut TenantTx) -> Result<bool, sqlx::Error> {
+    let site_id = tx.site_id();
+    Ok(sqlx::query_scalar!("select supervisor_override_group_limits from asp.site where site_id = $1", site_id).fetch_optional(&mut **tx).await?.unwrap_or(false))
+}
