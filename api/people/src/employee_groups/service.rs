@@ -85,7 +85,7 @@ fn named_limit(mut l: ItemGroupLimit) -> ItemGroupLimit {
 /// An amount as saved: finite, not negative, at most [`MAX_AMOUNT`], rounded to cents.
 fn amount(p: &mut Problems, field: &str, label: &str, v: Option<f64>) -> Option<f64> {
     let v = v?;
-    if !v.is_finite() || v < 0.0 || v > MAX_AMOUNT {
+    if !v.is_finite() || !(0.0..=MAX_AMOUNT).contains(&v) {
         p.add(field, "outOfRange", &format!("{label} must be between 0 and {MAX_AMOUNT:.2}."));
         return None;
     }
