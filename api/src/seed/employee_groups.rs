@@ -7,12 +7,15 @@
 use anyhow::Context;
 use sqlx::PgConnection;
 
-/// (description, type, daily, weekly, monthly, yearly, cost limit)
-const GROUPS: &[(&str, i32, Option<f64>, Option<f64>, Option<f64>, Option<f64>, Option<f64>)] = &[
-    ("SUPERVISORS", 2, None, None, None, None, Some(2500.0)),
-    ("MAINT", 1, Some(150.0), Some(500.0), Some(1500.0), Some(15000.0), Some(500.0)),
-    ("PROD", 1, Some(75.0), Some(250.0), Some(800.0), Some(8000.0), Some(250.0)),
-    ("QA", 1, Some(40.0), Some(120.0), Some(400.0), Some(4000.0), Some(150.0)),
+/// Limits of a demo group: daily, weekly, monthly, yearly, cost limit.
+type Amounts = (Option<f64>, Option<f64>, Option<f64>, Option<f64>, Option<f64>);
+
+/// (description, type, limits)
+const GROUPS: &[(&str, i32, Amounts)] = &[
+    ("SUPERVISORS", 2, (None, None, None, None, Some(2500.0))),
+    ("MAINT", 1, (Some(150.0), Some(500.0), Some(1500.0), Some(15000.0), Some(500.0))),
+    ("PROD", 1, (Some(75.0), Some(250.0), Some(800.0), Some(8000.0), Some(250.0))),
+    ("QA", 1, (Some(40.0), Some(120.0), Some(400.0), Some(4000.0), Some(150.0))),
 ];
 
 /// (item group, description patterns of its CIDs)
@@ -44,7 +47,7 @@ pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
 }
 
 async fn site_groups(conn: &mut PgConnection, client_id: i64, schema: &str) -> anyhow::Result<()> {
-    for (description, group_type, daily, weekly, monthly, yearly, cost) in GROUPS {
+    for (description, group_type, (daily, weekly, monthly, yearly, cost)) in GROUPS {
         sqlx::query(&format!(
             "insert into {schema}.employee_group (site_id, description, group_type, limit_daily, limit_weekly, limit_monthly, limit_yearly,
                  enforced_level, cost_limit, budget_amount, budget_start, budget_end, default_group)
