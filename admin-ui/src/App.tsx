@@ -19,6 +19,7 @@ import { trackingRoutes } from './trackingCodes/routes';
 import { EMPLOYEE_RESOURCE_DEFINITIONS, employeeRoutes } from './employees/routes';
 import { countRoutes } from './cycleCounts/routes';
 import { TRANSACTION_RESOURCE_DEFINITIONS, transactionRoutes } from './transactions/routes';
+import { PEOPLE_RESOURCE_DEFINITIONS, peopleRoutes } from './people/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -48,6 +49,7 @@ export function App() {
               {employeeRoutes()}
               {countRoutes()}
               {transactionRoutes()}
+              {peopleRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>
@@ -57,7 +59,13 @@ export function App() {
                 <Resource name="sites" {...sites} />
               </>
             )}
-            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS, ...EMPLOYEE_RESOURCE_DEFINITIONS, ...TRANSACTION_RESOURCE_DEFINITIONS }).map(
+            {Object.entries({
+              ...DEVOPS_RESOURCES,
+              ...ITEM_RESOURCE_DEFINITIONS,
+              ...EMPLOYEE_RESOURCE_DEFINITIONS,
+              ...PEOPLE_RESOURCE_DEFINITIONS,
+              ...TRANSACTION_RESOURCE_DEFINITIONS,
+            }).map(
               ([name, { definition, permission }]) => holds(granted, permission) && <Resource key={name} name={name} {...definition} />,
             )}
           </>

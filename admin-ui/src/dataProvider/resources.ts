@@ -11,6 +11,7 @@ import type { JobChange } from '../devops/jobs/jobs';
 import { ITEM_RESOURCES } from '../items/resources';
 import { EMPLOYEE_RESOURCES } from '../employees/resources';
 import { TRANSACTION_RESOURCES } from '../transactions/resources';
+import { PEOPLE_RESOURCES } from '../people/resources';
 
 /** The API refused a save with `success: false` and said why (e.g. 'Release 8.68 already exists.'). */
 export class SaveRefused extends Error {
@@ -156,6 +157,7 @@ export const SEARCH_RESOURCES = {
   ...ITEM_RESOURCES,
   ...EMPLOYEE_RESOURCES,
   ...TRANSACTION_RESOURCES,
+  ...PEOPLE_RESOURCES,
 } satisfies Record<string, ResourceCalls>;
 
 export type SearchResourceName = keyof typeof SEARCH_RESOURCES;

@@ -9,11 +9,11 @@ export interface MenuGroup {
   children: MenuEntry[];
 }
 
-export const MENU_GROUPS = ['Items', 'Procurement', 'Logistics', 'Controls', 'Analytics', 'Help'];
+export const MENU_GROUPS = ['Items', 'Procurement', 'Logistics', 'Controls', 'Analytics', 'People', 'Help'];
 
 /**
  * Orders the context's top-level menu entries as the product's groups (Items, Procurement, Logistics, Controls,
- * Analytics, Help); entries the server adds under another name follow in the server's order. Groups without any
+ * Analytics, People, Help); entries the server adds under another name follow in the server's order. Groups without any
  * entry are left out rather than shown empty.
  */
 export function buildMenuGroups(menuItems: readonly (MenuEntry | null)[] | null | undefined): MenuGroup[] {

@@ -10,6 +10,7 @@ pub mod custom_fields;
 pub mod cycle_counts;
 pub mod devices;
 pub mod employees;
+pub mod employee_groups;
 pub mod files;
 pub mod items;
 pub mod tracking;
@@ -230,6 +231,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
     employees::demo(&mut conn).await.context("seeding employees")?;
+    employee_groups::demo(&mut conn).await?;
     ledger::demo(&mut conn).await?;
     cycle_counts::demo(&pool, &mut conn).await?;
     Ok(())

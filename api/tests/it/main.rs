@@ -32,3 +32,4 @@ mod devices;
 mod employees;
 mod cycle_counts;
 mod ledger;
+mod employee_groups;

@@ -442,6 +442,16 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
             return Some(Skip("TransactionIssue or TransactionPost, which no probe user holds; ledger.rs proves another site's records answer 404 unchanged"))
         }
         ("transactionPostSearchV2Export", _) => return Some(Skip("a workbook, not JSON; transactionPostSearchV2 takes the same filters and is probed")),
+        // Employee groups (docs/employee-groups.md): changes need EmployeeGroupEdit, which no probe user holds; the
+        // tracking level is a number 1-4.
+        ("employeeGroupPostGroup" | "employeeGroupPutGroup" | "employeeGroupDeleteGroupByAAndB" | "employeeGroupPostAssets" | "employeeGroupPostAssetsUpdate"
+        | "employeeGroupDeleteAssetsByAAndBAndC" | "employeeGroupDeleteAssignedDeleteByAAndEmployeeNumber" | "employeeGroupPostAssignedInsert"
+        | "employeeGroupPostAssignedUpdate" | "employeeGroupDeleteDeliveryLocationDeleteByAAndB" | "employeeGroupPostDeliveryLocationInsert"
+        | "employeeGroupPostDeliveryLocationUpdate" | "employeeGroupPostItemGroupLimits" | "employeeGroupPutItemGroupLimits"
+        | "employeeGroupDeleteItemGroupLimitsByAAndBAndC" | "employeeGroupPostTrackingRestrictionUpdate", _) => {
+            return Some(Skip("EmployeeGroupEdit, which no probe user holds; employee_groups.rs proves another client's group answers 404 unchanged to every change"))
+        }
+        (id, "tracking_level_id") if id.starts_with("employeeGroup") => return Some(Skip("a tracking level number (1-4) of the group's site, not a record id")),
         // The item master (docs/item-master.md): the provider's one catalogue; only its CID and site ids are a client's.
         ("itemMasterGetCommonByIdAndSiteId", "siteId") => return Some(Probe(Target::Site)),
         (id, n) if id.starts_with("itemMaster") && n != "cid" => return Some(Skip(PROVIDER_CATALOGUE)),

@@ -19,7 +19,7 @@ async fn the_buyer_context_lists_only_the_first_clients_sites() {
     assert_eq!(ctx["isPunchinUser"], false);
     assert_eq!(ctx["appType"], 0);
     let groups: Vec<&str> = ctx["menuItems"].as_array().unwrap().iter().map(|m| m["title"].as_str().unwrap()).collect();
-    assert_eq!(groups, vec!["Items", "Procurement", "Logistics", "Analytics", "Help"], "Controls holds only admin items");
+    assert_eq!(groups, vec!["Items", "Procurement", "Logistics", "Analytics", "People", "Help"], "Controls holds only admin items");
 }
 
 #[tokio::test]

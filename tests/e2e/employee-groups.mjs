@@ -1,0 +1,146 @@
+// Browser end-to-end test of the Employee Groups screens (issue 9), run with node's test runner:
+//   BASE_URL=http://127.0.0.1:18120 node --test tests/e2e/employee-groups.mjs
+// Needs a running `asp serve` with `asp seed --demo` data: the `warehouse` user holds EmployeeGroupView and
+// EmployeeGroupEdit at the ACME sites, whose demo groups are MAINT, PROD, QA and SUPERVISORS
+// (api/src/seed/employee_groups.rs), and whose employees include E1001-E1003. Drives Debian's /usr/bin/chromium
+// through playwright-core. Screenshots go to <repo>/test-artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18120').replace(/\/$/, '');
+const USERNAME = process.env.E2E_GROUP_USER || 'warehouse';
+const PASSWORD = process.env.E2E_PASSWORD || 'Demo@pass1';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
+
+// Selectors (admin-ui/src/people/README.md lists the data-testids).
+const input = (locator) => locator.locator('xpath=descendant-or-self::input').first();
+const SEL = {
+  loginUsername: (page) => input(page.getByTestId('login-username')),
+  loginPassword: (page) => input(page.getByTestId('login-password')),
+  loginSubmit: (page) => page.getByTestId('login-submit'),
+  homeTitle: (page) => page.getByTestId('home-title'),
+  menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
+  menuItem: (page, name) => page.getByTestId(`menu-item-${name}`),
+  searchButton: (page) => page.getByTestId('group-search-button'),
+  groupLink: (page, name) => page.getByTestId(`group-link-${name}`),
+  detail: (page) => page.getByTestId('group-detail'),
+  edit: (page) => page.getByTestId('group-edit'),
+  weekly: (page) => page.getByTestId('group-limitWeekly'),
+  save: (page) => page.getByTestId('group-save'),
+  weeklyShown: (page) => page.getByTestId('group-limit-weekly'),
+  tab: (page, key) => page.getByTestId(`group-tab-${key}`),
+  assignNumber: (page) => page.getByTestId('group-assign-number'),
+  assign: (page) => page.getByTestId('group-assign'),
+  assignedRow: (page, number) => page.locator(`[data-testid="group-assigned-row"][data-employee-number="${number}"]`),
+  unassign: (page, number) => page.getByTestId(`group-unassign-${number}`),
+  historyRows: (page) => page.getByTestId('group-history-row'),
+};
+
+let context;
+let page;
+let userDataDir;
+const pageErrors = [];
+
+async function scenario(name, fn) {
+  try {
+    await fn();
+  } catch (err) {
+    if (page) {
+      const file = path.join(ARTIFACTS, `e2e-employee-groups-fail-${name}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      console.error(`# screenshot of the failure: ${file} (url ${page.url()})`);
+    }
+    if (pageErrors.length) console.error(`# page errors so far:\n#   ${pageErrors.join('\n#   ')}`);
+    throw err;
+  }
+}
+
+before(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-groups-chromium-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1440, height: 900 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+});
+
+after(async () => {
+  await context?.close().catch(() => {});
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+});
+
+test('open a group from the People menu, change its weekly limit, assign an employee', { timeout: 180_000 }, () =>
+  scenario('group', async () => {
+    await page.goto(`${BASE_URL}/`);
+    await SEL.loginUsername(page).fill(USERNAME);
+    await SEL.loginPassword(page).fill(PASSWORD);
+    await SEL.loginSubmit(page).click();
+    await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+
+    // The menu entry opens the search; a search lists the demo groups.
+    await SEL.menuGroup(page, 'People').click();
+    await SEL.menuItem(page, 'employeeGroups').click();
+    await page.waitForURL((u) => u.hash.startsWith('#/employee/employeegroups'));
+    const searched = page.waitForResponse((r) => /\/api\/V1\/Employee\/Group\/Search$/.test(r.url()));
+    await SEL.searchButton(page).click();
+    assert.equal((await searched).status(), 200);
+    await SEL.groupLink(page, 'QA').click();
+    await page.waitForURL((u) => /#\/employee\/employeegroups\?id=\d+$/.test(u.hash));
+    await SEL.detail(page).waitFor();
+    const id = Number(await SEL.detail(page).getAttribute('data-group-id'));
+    assert.ok(id > 0);
+
+    // Change the weekly limit: the PUT answers it and the Limits tab shows it.
+    const weekly = String(100 + (Date.now() % 100));
+    await SEL.edit(page).click();
+    await SEL.weekly(page).fill(weekly);
+    const put = page.waitForResponse((r) => /\/api\/V1\/Employee\/Group$/.test(r.url()) && r.request().method() === 'PUT');
+    await SEL.save(page).click();
+    const answer = await put;
+    assert.equal(answer.status(), 200, await answer.text());
+    assert.equal((await answer.json()).limitWeekly, Number(weekly));
+    await page.waitForFunction(
+      ([sel, value]) => document.querySelector(sel)?.textContent?.includes(value),
+      [`[data-testid="group-limit-weekly"]`, `${weekly}.00`],
+    );
+
+    // Assign an employee (E1001 is in SUPERVISORS and MAINT, not QA); remove first if an earlier run left them in.
+    await SEL.tab(page, 'assigned').click();
+    await page.getByTestId('group-panel-assigned').waitFor();
+    await page.waitForLoadState('networkidle');
+    if (await SEL.assignedRow(page, 'E1001').count()) {
+      const removed = page.waitForResponse((r) => /\/Assigned\/Delete\//.test(r.url()));
+      await SEL.unassign(page, 'E1001').click();
+      assert.equal((await removed).status(), 200);
+      await SEL.assignedRow(page, 'E1001').waitFor({ state: 'detached' });
+    }
+    await SEL.assignNumber(page).fill('E1001');
+    const inserted = page.waitForResponse((r) => /\/api\/V1\/Employee\/Group\/Assigned\/Insert$/.test(r.url()));
+    await SEL.assign(page).click();
+    const assigned = await inserted;
+    assert.equal(assigned.status(), 200, await assigned.text());
+    assert.deepEqual((await assigned.json()).added, ['E1001']);
+    await SEL.assignedRow(page, 'E1001').waitFor();
+
+    // Both changes are in the history.
+    await SEL.tab(page, 'history').click();
+    await SEL.historyRows(page).first().waitFor();
+    const text = await page.getByTestId('group-panel-history').textContent();
+    assert.match(text, /employee_group\.update/);
+    assert.match(text, /employee_group\.assigned\.insert/);
+    await SEL.tab(page, 'assigned').click();
+    await SEL.assignedRow(page, 'E1001').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-employee-groups.png'), fullPage: true });
+    assert.deepEqual(pageErrors, []);
+  }));
