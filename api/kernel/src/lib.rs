@@ -41,6 +41,8 @@ pub enum ApiTags {
     Items,
     /// Files and images attached to records
     Files,
+    /// Crib and vending devices: their tokens and what they report (docs/devices.md)
+    Devices,
 }
 
 

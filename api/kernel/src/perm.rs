@@ -89,6 +89,7 @@ permissions! {
     ItemMerge = 3015, "Merge duplicate CIDs";
     ItemImageView = 3016, "Item image gallery pop-up";
     CIPSummaryView = 3017, "CIP summary pop-up";
+    DeviceTokenAdmin = 3180, "Issue, list and revoke the tokens crib and vending devices report with";
 }
 
 impl fmt::Display for Perm {

@@ -28,3 +28,4 @@ mod item_master;
 mod files;
 mod cips;
 mod devices;
+mod device_reports;

@@ -403,6 +403,11 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         | "itemCipPostKanbanNewToolIDUpdate" | "itemLocationPutSegments", _) => {
             return Some(Skip("CribDeviceAdmin, which no probe user holds; cips.rs and devices.rs prove another site's records answer 404 unchanged"))
         }
+        // Devices (docs/devices.md): tokens are DeviceTokenAdmin's, which no probe user holds; a report is a device's
+        // call (header Token, no session). device_reports.rs proves another site's tokens and records are not reached.
+        ("deviceTokenPost" | "deviceTokenDeleteById" | "deviceTransactionsPost", _) => {
+            return Some(Skip("DeviceTokenAdmin or a device token, which no probe user holds; device_reports.rs proves another site's records are not reached"))
+        }
         // The item master (docs/item-master.md): the provider's one catalogue; only its CID and site ids are a client's.
         ("itemMasterGetCommonByIdAndSiteId", "siteId") => return Some(Probe(Target::Site)),
         (id, n) if id.starts_with("itemMaster") && n != "cid" => return Some(Skip(PROVIDER_CATALOGUE)),
