@@ -89,6 +89,10 @@ permissions! {
     ItemMerge = 3015, "Merge duplicate CIDs";
     ItemImageView = 3016, "Item image gallery pop-up";
     CIPSummaryView = 3017, "CIP summary pop-up";
+    TransactionView = 3160, "Search and view stock transactions";
+    TransactionIssue = 3161, "Issue and return items at the crib";
+    TransactionPost = 3162, "Post receipts, adjustments, scrap, transfers and reversals";
+    TransactionAvgCost = 3163, "Correct a CIP's average cost";
     DeviceTokenAdmin = 3180, "Issue, list and revoke the tokens crib and vending devices report with";
 }
 

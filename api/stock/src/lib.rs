@@ -1,6 +1,11 @@
-//! The stock ledger (domain.md section 2). This branch adds the device side: device tokens (`device_tokens`) and
-//! the device report endpoint (`devices`); docs/devices.md.
+//! The stock ledger (domain.md section 2 "The stock ledger", spec 1 section 4 transaction codes, spec 4 section 3
+//! "Transaction"): every change of a CIP quantity is one `stock_transaction` row, posted by
+//! [`ledger::service::post`] in the caller's transaction under the CIP's row lock. The movement operations (issue,
+//! return, adjust, scrap, transfer, receipt, reverse) and the Transaction operations of spec 4 live in
+//! `transactions`; device reports, cycle counts and min/max tuning post through the same function.
+//! docs/stock-ledger.md is the reference.
 
+pub mod ledger;
 pub mod device_tokens;
 pub mod devices;
 

@@ -1,0 +1,276 @@
+//! SQL of the ledger: the CIP's quantity columns read under a row lock and written back, and the ledger rows.
+
+use chrono::{DateTime, Utc};
+use tenancy::TenantTx;
+
+/// A CIP as the posting function needs it, read `for update`.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LockedCip {
+    pub cip_no: i64,
+    pub site_id: i64,
+    pub cid_no: Option<i64>,
+    pub cip_code: String,
+    pub cust_item_code: Option<String>,
+    pub cust_desc1: Option<String>,
+    pub location: Option<String>,
+    pub qty_on_hand: f64,
+    pub cust_avg_cost: Option<f64>,
+    pub usage1: f64,
+    pub usage2: f64,
+    pub usage3: f64,
+    pub usage4: f64,
+    pub usage5: f64,
+    pub usage6: f64,
+    pub usage7: f64,
+    pub usage8: f64,
+    pub usage9: f64,
+    pub usage10: f64,
+    pub usage11: f64,
+    pub usage12: f64,
+    pub usage13: f64,
+    pub month_usage: Vec<f64>,
+    pub trans_count_cy: i32,
+    pub trans_count_py: i32,
+    pub usage_period: Option<i32>,
+    pub usage_month: Option<i32>,
+    pub usage_year: Option<i32>,
+}
+
+pub async fn lock_cip(tx: &mut TenantTx, cip_no: i64) -> Result<Option<LockedCip>, sqlx::Error> {
+    sqlx::query_as::<_, LockedCip>(
+        "select cip_no, site_id, cid_no, cip_code, cust_item_code, cust_desc1, location, qty_on_hand::float8 as qty_on_hand,
+            cust_avg_cost::float8 as cust_avg_cost,
+            usage1::float8 as usage1, usage2::float8 as usage2, usage3::float8 as usage3, usage4::float8 as usage4,
+            usage5::float8 as usage5, usage6::float8 as usage6, usage7::float8 as usage7, usage8::float8 as usage8,
+            usage9::float8 as usage9, usage10::float8 as usage10, usage11::float8 as usage11, usage12::float8 as usage12,
+            usage13::float8 as usage13, month_usage::float8[] as month_usage, trans_count_cy, trans_count_py,
+            usage_period, usage_month, usage_year
+        from cip where cip_no = $1 for update",
+    )
+    .bind(cip_no)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+/// The new values of a CIP's columns after one posting.
+pub struct CipUpdate<'a> {
+    pub cip_no: i64,
+    pub on_hand: f64,
+    pub on_hold: f64,
+    pub on_order: f64,
+    pub backorder: f64,
+    pub scrap: f64,
+    pub work_order: f64,
+    pub transfer: f64,
+    pub excess: f64,
+    pub cust_avg_cost: Option<f64>,
+    pub usage: &'a [f64; 13],
+    pub month_usage: &'a [f64; 12],
+    pub trans_count_cy: i32,
+    pub trans_count_py: i32,
+    pub usage_period: Option<i32>,
+    pub usage_month: Option<i32>,
+    pub usage_year: Option<i32>,
+    pub last_issue: Option<DateTime<Utc>>,
+    pub last_receipt: Option<DateTime<Utc>>,
+}
+
+/// Writes the CIP's quantities: on hand is set (computed under the lock); the other columns move by their change.
+pub async fn update_cip(tx: &mut TenantTx, u: &CipUpdate<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "update cip set qty_on_hand = $2, qty_avail = qty_avail + ($2 - qty_on_hand),
+            qty_on_hold = qty_on_hold + $3, qty_on_order = qty_on_order + $4, qty_backorder = qty_backorder + $5,
+            qty_scrap = qty_scrap + $6, qty_work_order = qty_work_order + $7, qty_transfer = qty_transfer + $8,
+            qty_excess = qty_excess + $9, cust_avg_cost = $10,
+            usage1 = $11[1], usage2 = $11[2], usage3 = $11[3], usage4 = $11[4], usage5 = $11[5], usage6 = $11[6], usage7 = $11[7],
+            usage8 = $11[8], usage9 = $11[9], usage10 = $11[10], usage11 = $11[11], usage12 = $11[12], usage13 = $11[13],
+            month_usage = $12::numeric[], trans_count_cy = $13, trans_count_py = $14,
+            usage_period = $15, usage_month = $16, usage_year = $17,
+            last_issue_date = greatest(last_issue_date, $18), last_receipt_date = greatest(last_receipt_date, $19),
+            updated_at = now()
+        where cip_no = $1",
+    )
+    .bind(u.cip_no)
+    .bind(u.on_hand)
+    .bind(u.on_hold)
+    .bind(u.on_order)
+    .bind(u.backorder)
+    .bind(u.scrap)
+    .bind(u.work_order)
+    .bind(u.transfer)
+    .bind(u.excess)
+    .bind(u.cust_avg_cost)
+    .bind(&u.usage[..])
+    .bind(&u.month_usage[..])
+    .bind(u.trans_count_cy)
+    .bind(u.trans_count_py)
+    .bind(u.usage_period)
+    .bind(u.usage_month)
+    .bind(u.usage_year)
+    .bind(u.last_issue)
+    .bind(u.last_receipt)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// One ledger row to insert.
+pub struct NewRow<'a> {
+    pub site_id: i64,
+    pub trans_code: i32,
+    pub trans_date: Option<DateTime<Utc>>,
+    pub cip: &'a LockedCip,
+    pub trans_qty: f64,
+    pub changes: [f64; 7],
+    pub usage_qty: f64,
+    pub before: f64,
+    pub after: f64,
+    pub unit_cost: Option<f64>,
+    pub cust_avg_cost: Option<f64>,
+    pub extended_cost: Option<f64>,
+    pub selling_price: Option<f64>,
+    pub employee_id: Option<i64>,
+    pub employee_number: Option<&'a str>,
+    pub employee_name: Option<&'a str>,
+    pub supervisor_id: Option<i64>,
+    pub track_ids: [Option<i64>; 4],
+    pub tracks: [Option<&'a str>; 4],
+    pub req_no: Option<&'a str>,
+    pub po_no: Option<&'a str>,
+    pub serial_lot: Option<&'a str>,
+    pub notes: Option<&'a str>,
+    pub external_ref: Option<&'a str>,
+    pub user_id: Option<i64>,
+    pub user_login: Option<&'a str>,
+    pub reverses: Option<i64>,
+    pub pair_tran_id: Option<i64>,
+}
+
+/// Inserts the row; answers its id and date (`None` when `external_ref` was posted before at the site).
+pub async fn insert_row(tx: &mut TenantTx, r: &NewRow<'_>) -> Result<Option<(i64, DateTime<Utc>)>, sqlx::Error> {
+    sqlx::query_as::<_, (i64, DateTime<Utc>)>(
+        "insert into stock_transaction (site_id, trans_code, trans_date, cip_no, cid_no, cip_code, cust_item_code, cust_desc1, location,
+            trans_qty, on_hold_change, on_order_change, backorder_change, scrap_change, work_order_change, transfer_change, excess_change,
+            usage_qty, qty_on_hand_before, qty_on_hand_after, unit_cost, cust_avg_cost, extended_cost, selling_price,
+            employee_id, employee_number, employee_name, supervisor_id, track1_id, track2_id, track3_id, track4_id,
+            track1, track2, track3, track4, req_no, po_no, serial_lot, notes, external_ref, user_id, user_login,
+            reverses_tran_id, pair_tran_id, status)
+        values ($1, $2, coalesce($3, now()), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
+            $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41, $42, $43, $44, $45,
+            case when $44::bigint is null then 1 else 2 end)
+        on conflict (site_id, external_ref) where external_ref is not null do nothing
+        returning tran_id, trans_date",
+    )
+    .bind(r.site_id)
+    .bind(r.trans_code)
+    .bind(r.trans_date)
+    .bind(r.cip.cip_no)
+    .bind(r.cip.cid_no)
+    .bind(&r.cip.cip_code)
+    .bind(&r.cip.cust_item_code)
+    .bind(&r.cip.cust_desc1)
+    .bind(&r.cip.location)
+    .bind(r.trans_qty)
+    .bind(r.changes[0])
+    .bind(r.changes[1])
+    .bind(r.changes[2])
+    .bind(r.changes[3])
+    .bind(r.changes[4])
+    .bind(r.changes[5])
+    .bind(r.changes[6])
+    .bind(r.usage_qty)
+    .bind(r.before)
+    .bind(r.after)
+    .bind(r.unit_cost)
+    .bind(r.cust_avg_cost)
+    .bind(r.extended_cost)
+    .bind(r.selling_price)
+    .bind(r.employee_id)
+    .bind(r.employee_number)
+    .bind(r.employee_name)
+    .bind(r.supervisor_id)
+    .bind(r.track_ids[0])
+    .bind(r.track_ids[1])
+    .bind(r.track_ids[2])
+    .bind(r.track_ids[3])
+    .bind(r.tracks[0])
+    .bind(r.tracks[1])
+    .bind(r.tracks[2])
+    .bind(r.tracks[3])
+    .bind(r.req_no)
+    .bind(r.po_no)
+    .bind(r.serial_lot)
+    .bind(r.notes)
+    .bind(r.external_ref)
+    .bind(r.user_id)
+    .bind(r.user_login)
+    .bind(r.reverses)
+    .bind(r.pair_tran_id)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+/// The row posted earlier with `external_ref` at the site.
+pub async fn by_external_ref(tx: &mut TenantTx, site_id: i64, external_ref: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("select tran_id from stock_transaction where site_id = $1 and external_ref = $2")
+        .bind(site_id)
+        .bind(external_ref)
+        .fetch_optional(&mut **tx)
+        .await
+}
+
+/// What a reversal needs of the original row, read `for update` so two reversals of one row serialise.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Original {
+    pub tran_id: i64,
+    pub site_id: i64,
+    pub trans_code: i32,
+    pub cip_no: i64,
+    pub trans_qty: f64,
+    pub on_hold_change: f64,
+    pub unit_cost: Option<f64>,
+    pub reversed: bool,
+    pub reverses_tran_id: Option<i64>,
+    pub pair_tran_id: Option<i64>,
+    pub trans_date: DateTime<Utc>,
+    pub employee_id: Option<i64>,
+    pub employee_number: Option<String>,
+    pub employee_name: Option<String>,
+    pub track1_id: Option<i64>,
+    pub track2_id: Option<i64>,
+    pub track3_id: Option<i64>,
+    pub track4_id: Option<i64>,
+    pub track1: Option<String>,
+    pub track2: Option<String>,
+    pub track3: Option<String>,
+    pub track4: Option<String>,
+    pub req_no: Option<String>,
+    pub po_no: Option<String>,
+    pub serial_lot: Option<String>,
+}
+
+pub async fn lock_row(tx: &mut TenantTx, tran_id: i64) -> Result<Option<Original>, sqlx::Error> {
+    sqlx::query_as::<_, Original>(
+        "select tran_id, site_id, trans_code, cip_no, trans_qty::float8 as trans_qty, on_hold_change::float8 as on_hold_change,
+            unit_cost::float8 as unit_cost, reversed, reverses_tran_id, pair_tran_id, trans_date, employee_id, employee_number, employee_name,
+            track1_id, track2_id, track3_id, track4_id, track1, track2, track3, track4, req_no, po_no, serial_lot
+        from stock_transaction where tran_id = $1 for update",
+    )
+    .bind(tran_id)
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+pub async fn mark_reversed(tx: &mut TenantTx, tran_id: i64, by: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("update stock_transaction set reversed = true, reversed_by_tran_id = $2 where tran_id = $1")
+        .bind(tran_id)
+        .bind(by)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_pair(tx: &mut TenantTx, tran_id: i64, pair: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("update stock_transaction set pair_tran_id = $2 where tran_id = $1").bind(tran_id).bind(pair).execute(&mut **tx).await?;
+    Ok(())
+}
