@@ -15,6 +15,7 @@ import permissions from './resources/permissions';
 import sites from './resources/sites';
 import { DEVOPS_RESOURCES, devopsRoutes } from './devops/routes';
 import { ITEM_RESOURCE_DEFINITIONS, itemRoutes } from './items/routes';
+import { cribRoutes } from './crib/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -40,6 +41,7 @@ export function App() {
               <Route path="/unauthorized" element={<Unauthorized />} />
               {devopsRoutes()}
               {itemRoutes()}
+              {cribRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>

@@ -35,6 +35,6 @@ insert into asp.menu_item (parent_id, page, title, angular_route, url, external_
 select m.menu_item_id, v.page, v.title, v.route, null, false, v.ord, v.perms
 from asp.menu_item m
 join (values
-    ('cribCounter', 'Crib Counter', '/transaction/cribCounter', 20, array['BasicAccess']),
+    ('cribCounter', 'Crib Counter', '/transaction/cribCounter', 20, array['TransactionIssue']),
     ('deviceTokens', 'Device Tokens', '/crib/deviceTokens', 21, array['DeviceTokenAdmin'])) as v(page, title, route, ord, perms) on true
 where m.page = 'Logistics' and m.parent_id is null;

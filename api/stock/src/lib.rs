@@ -6,8 +6,9 @@
 //! docs/stock-ledger.md is the reference.
 
 pub mod ledger;
+pub mod crib_counter;
 pub mod device_tokens;
 pub mod devices;
 
 /// This area's API types (see `kernel::ApiSet`).
-pub type Apis = (device_tokens::http::DeviceTokenApi, devices::http::DeviceReportApi);
+pub type Apis = (device_tokens::http::DeviceTokenApi, devices::http::DeviceReportApi, crib_counter::http::CribCounterApi);
