@@ -4,14 +4,19 @@
 //! limit may have been raised, the employee added) and its one row updated. Lines post through the ledger's
 //! issue and return with the time they happened (late reports count in their own period).
 
+use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, Utc};
 use kernel::access::Device;
+use kernel::draw::{DrawError, DrawLimit, DrawerQuery, LimitBreach, LimitSource, Period, TrackingSelection};
 use kernel::error::{ApiError, ApiResult};
 use kernel::state::AppState;
 use kernel::validate::Problems;
 use tenancy::{SiteScope, TenantTx};
 
 use super::model::{DeviceReport, DeviceReportResult, DeviceTransactionLine, DeviceTxnKind, LineOutcome, LineResult};
-use super::repo::{self, NewLine};
+use super::repo::{self, NewLine, UsedBy};
+use crate::ledger;
+use crate::ledger::codes::TransCode;
+use crate::ledger::model::{EmployeeRef, LedgerError, Movement, TrackingRef};
 
 /// Why a line was not posted: the message the device gets, verbatim.
 struct Refused(String);
@@ -133,9 +138,116 @@ async fn resolve_cip(tx: &mut TenantTx, token_station: Option<i64>, line: &Devic
     repo::cip_by_bin(tx, station_id, bin).await?.ok_or_else(|| Refused(format!("Bin {bin} of station {station_id} holds no item.")))
 }
 
-/// Posts the line through the ledger's issue or return (the people area's drawer and limit rules included);
-/// answers the ledger row.
+/// Where a limit's period began and ends around `at` (a late line is judged in its own period).
+fn period_of(period: Period, at: DateTime<Utc>) -> (DateTime<Utc>, DateTime<Utc>) {
+    let d = at.date_naive();
+    let (start, end) = match period {
+        Period::Day => (d, d + Duration::days(1)),
+        Period::Week => {
+            let s = d - Duration::days(i64::from(d.weekday().num_days_from_monday()));
+            (s, s + Duration::days(7))
+        }
+        Period::Month => {
+            let s = d.with_day(1).unwrap_or(d);
+            (s, s.checked_add_months(Months::new(1)).unwrap_or(s))
+        }
+        Period::Year => {
+            let s = NaiveDate::from_ymd_opt(d.year(), 1, 1).unwrap_or(d);
+            (s, s.checked_add_months(Months::new(12)).unwrap_or(s))
+        }
+    };
+    let utc = |x: NaiveDate| x.and_hms_opt(0, 0, 0).map(|t| t.and_utc()).unwrap_or(at);
+    (utc(start), utc(end))
+}
+
+async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: i64, cid_no: Option<i64>, qty: f64, unit_cost: f64, at: DateTime<Utc>) -> Result<(), Refused> {
+    for limit in limits {
+        // A device has no supervisor at hand: overridable limits hold as well.
+        let by = match &limit.source {
+            LimitSource::Group { .. } => UsedBy::Employee(employee_id),
+            LimitSource::ItemGroup { item_group_id, .. } => UsedBy::EmployeeItemGroup(employee_id, *item_group_id),
+            LimitSource::TrackingCode { level, tracking_code_id, .. } => UsedBy::Tracking(*level, *tracking_code_id),
+            LimitSource::Item { cid_no: limit_cid, .. } => {
+                if Some(*limit_cid) != cid_no {
+                    continue;
+                }
+                UsedBy::EmployeeCid(employee_id, *limit_cid)
+            }
+        };
+        let (from, to) = period_of(limit.period, at);
+        let used = repo::used_between(tx, &by, from, to).await?;
+        let this_draw = match limit.source {
+            LimitSource::Item { .. } => qty,
+            _ => (qty * unit_cost * 1000.0).round() / 1000.0,
+        };
+        if used + this_draw > limit.amount + 1e-9 {
+            return Err(Refused(LimitBreach { limit: limit.clone(), used, this_draw }.message()));
+        }
+    }
+    Ok(())
+}
+
+impl From<DrawError> for Refused {
+    fn from(e: DrawError) -> Self {
+        match e {
+            DrawError::Refused(r) => Refused(r.to_string()),
+            DrawError::Database(d) => d.into(),
+        }
+    }
+}
+
+impl From<LedgerError> for Refused {
+    fn from(e: LedgerError) -> Self {
+        match e {
+            LedgerError::Database(d) => d.into(),
+            other => Refused(other.to_string()),
+        }
+    }
+}
+
+/// Posts the line as the counter's Issue/Return would, with the device's facts: the employee by number or badge
+/// (the device checked the person), tracking codes validated with the employee's and CIP's defaults, the limits of
+/// the line's own period, the ledger row dated when it happened and keyed by the device's id.
 async fn post_draw(state: &AppState, tx: &mut TenantTx, device: &Device, cip_no: i64, line: &DeviceTransactionLine) -> Result<i64, Refused> {
-    let _ = (state, tx, device, cip_no, DeviceTxnKind::Issue);
-    Err(Refused(format!("{} of CIP {cip_no} cannot be posted yet.", line.kind.as_str())))
+    let drawer = state.draw.find_drawer(tx, DrawerQuery { number_or_badge: line.employee.trim(), pin: None }).await?;
+    let code = match line.kind {
+        DeviceTxnKind::Issue => TransCode::Iss,
+        DeviceTxnKind::Return => TransCode::Ris,
+    };
+    if code == TransCode::Ris && !drawer.can_return {
+        return Err(Refused(format!("Employee {} may not return items.", drawer.employee_number)));
+    }
+    repo::lock_drawer(tx, drawer.employee_id).await?;
+    let (cost, cid_no) = repo::cip_cost_and_cid(tx, cip_no).await?.ok_or_else(|| Refused(format!("CIP {cip_no} not found.")))?;
+    let selection = TrackingSelection {
+        ids: [line.tracking_code_id_1, line.tracking_code_id_2, line.tracking_code_id_3, line.tracking_code_id_4],
+        free_form: Default::default(),
+    };
+    let cids: Vec<i64> = cid_no.into_iter().collect();
+    let rules = state.draw.rules(tx, &drawer, &cids, &selection, None).await?;
+    if code == TransCode::Iss {
+        check_limits(tx, &rules.limits, drawer.employee_id, cid_no, line.quantity, cost, line.happened_at).await?;
+    }
+    let ids: Vec<i64> = rules.tracking.ids.iter().flatten().copied().collect();
+    let numbers = if ids.is_empty() { Vec::new() } else { repo::tracking_numbers(tx, &ids).await? };
+    let mut tracking: [Option<TrackingRef>; 4] = Default::default();
+    for (i, slot) in tracking.iter_mut().enumerate() {
+        if let Some(id) = rules.tracking.ids[i] {
+            let text = numbers.iter().find(|(n, _)| *n == id).map(|(_, t)| t.clone()).unwrap_or_default();
+            *slot = Some(TrackingRef { tracking_code_id: Some(id), text });
+        } else if let Some(text) = &rules.tracking.free_form[i] {
+            *slot = Some(TrackingRef { tracking_code_id: None, text: text.clone() });
+        }
+    }
+    // A device's clock may run a little ahead of ours: never post in the future.
+    let when = line.happened_at.min(Utc::now());
+    let m = Movement {
+        trans_date: Some(when),
+        employee: Some(EmployeeRef { employee_id: drawer.employee_id, employee_number: drawer.employee_number.clone(), name: drawer.name.clone() }),
+        tracking,
+        external_ref: Some(format!("device:{}:{}", device.device_token_id, line.device_txn_id)),
+        notes: Some(format!("Reported by device {}", device.device_name)),
+        ..Movement::new(cip_no, code, line.quantity)
+    };
+    Ok(ledger::service::post(tx, &m).await?.tran_id)
 }
