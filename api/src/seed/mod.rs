@@ -7,6 +7,7 @@ use kernel::auth::password;
 use kernel::config::Settings;
 
 pub mod custom_fields;
+pub mod device_tokens;
 pub mod devices;
 pub mod files;
 pub mod items;
@@ -221,6 +222,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     // ---- end of lookup records ----
     items::demo(&mut conn).await?;
     devices::demo(&mut conn).await?;
+    device_tokens::demo(&mut conn).await?;
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
     Ok(())

@@ -59,13 +59,14 @@ async fn an_administrator_issues_a_token_shown_once_stored_hashed_listed_without
     assert_eq!(app.get("/api/V1/Device/Token", &buyer).await.status, StatusCode::FORBIDDEN);
 
     // Neither a station nor a name: 400 naming the field, nothing stored.
+    let count = || async { sqlx::query_scalar::<_, i64>("select count(*) from asp.device_token").fetch_one(&app.pool).await.unwrap() };
+    let before = count().await;
     let a = app.post("/api/V1/Device/Token", &warehouse, json!({})).await;
     assert_eq!(a.status, StatusCode::BAD_REQUEST, "{:?}", a.body);
     assert_eq!(a.body["errors"][0]["field"], "device_name");
     let a = app.post("/api/V1/Device/Token", &warehouse, json!({"station_id": 999_999})).await;
     assert_eq!((a.status, a.body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("station_id")), "{:?}", a.body);
-    let count: i64 = sqlx::query_scalar("select count(*) from asp.device_token").fetch_one(&app.pool).await.unwrap();
-    assert_eq!(count, 0);
+    assert_eq!(count().await, before);
 
     let a = app.post("/api/V1/Device/Token", &warehouse, json!({"station_id": vm})).await;
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
@@ -125,7 +126,9 @@ async fn another_sites_token_is_neither_listed_nor_revocable_there() {
     let south = at(&app, "warehouse", "ACME-SOUTH").await;
     let (_, id) = issue_token(&app, &north, json!({"device_name": "North locker"})).await;
     let list = app.get("/api/V1/Device/Token", &south).await;
-    assert_eq!(list.body.as_array().map(Vec::len), Some(0), "{:?}", list.body);
+    assert_eq!(list.status, StatusCode::OK);
+    let south_site = app.site_id("ACME-SOUTH").await;
+    assert!(list.body.as_array().unwrap().iter().all(|t| t["site_id"].as_i64() == Some(south_site) && t["device_token_id"].as_i64() != Some(id)), "{:?}", list.body);
     assert_eq!(app.delete(&format!("/api/V1/Device/Token/{id}"), &south).await.status, StatusCode::NOT_FOUND);
     let revoked: Option<chrono::DateTime<chrono::Utc>> = sqlx::query_scalar("select revoked_at from asp.device_token where device_token_id = $1").bind(id).fetch_one(&app.pool).await.unwrap();
     assert!(revoked.is_none());
@@ -278,4 +281,32 @@ async fn a_batch_of_500_lines_posts_each_line_once_and_its_resend_only_duplicate
     assert_eq!(posted, 500);
     let stored: i64 = sqlx::query_scalar("select count(*) from client_acme.device_transaction where device_token_id = $1").bind(device_id).fetch_one(&app.pool).await.unwrap();
     assert_eq!(stored, 500);
+}
+
+#[tokio::test]
+async fn the_crib_counter_finds_the_employee_behind_a_badge_and_the_item_behind_a_scan() {
+    let app = TestApp::spawn().await;
+    let warehouse = at(&app, "warehouse", "ACME-NORTH").await;
+    let buyer = at(&app, "buyer", "ACME-NORTH").await;
+    let a = app.post("/api/V1/CribCounter/Employee", &warehouse, json!({"employee": "B-2201"})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!((a.body["pin_required"].as_bool(), a.body["employee_number"].as_str(), a.body["name"].as_str()), (Some(false), Some("E1001"), Some("Lopez, Maria")));
+    let a = app.post("/api/V1/CribCounter/Employee", &warehouse, json!({"employee": "NOBODY"})).await;
+    assert_eq!((a.status, a.body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("employee")));
+    let a = app.post("/api/V1/CribCounter/Employee", &warehouse, json!({"employee": "E1003"})).await;
+    assert_eq!((a.status, a.body["message"].as_str()), (StatusCode::CONFLICT, Some("Employee E1003 is inactive.")));
+    assert_eq!(app.post("/api/V1/CribCounter/Employee", &buyer, json!({"employee": "E1001"})).await.status, StatusCode::FORBIDDEN);
+
+    let (cip, on) = stocked_cip(&app, "ACME-NORTH", 0.0).await;
+    let code: String = sqlx::query_scalar("select cip_code from client_acme.cip where cip_no = $1").bind(cip).fetch_one(&app.pool).await.unwrap();
+    let a = app.get(&format!("/api/V1/CribCounter/Item?code={}", code.to_lowercase()), &warehouse).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(a.body["cip_code"].as_str(), Some(code.as_str()));
+    assert_eq!(a.body["qty_on_hand"].as_f64(), Some(on));
+    let a = app.get(&format!("/api/V1/CribCounter/Item?code={cip}"), &warehouse).await;
+    assert_eq!(a.body["cip_no"].as_i64(), Some(cip));
+    // Another site's CIP number is not found here.
+    let (south, _) = stocked_cip(&app, "ACME-SOUTH", 0.0).await;
+    assert_eq!(app.get(&format!("/api/V1/CribCounter/Item?code={south}"), &warehouse).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.get("/api/V1/CribCounter/Item?code=%20", &warehouse).await.status, StatusCode::BAD_REQUEST);
 }
