@@ -15,6 +15,7 @@ import permissions from './resources/permissions';
 import sites from './resources/sites';
 import { DEVOPS_RESOURCES, devopsRoutes } from './devops/routes';
 import { ITEM_RESOURCE_DEFINITIONS, itemRoutes } from './items/routes';
+import { TRANSACTION_RESOURCE_DEFINITIONS, transactionRoutes } from './transactions/routes';
 import { cribRoutes } from './crib/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
@@ -41,6 +42,7 @@ export function App() {
               <Route path="/unauthorized" element={<Unauthorized />} />
               {devopsRoutes()}
               {itemRoutes()}
+              {transactionRoutes()}
               {cribRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
@@ -51,7 +53,7 @@ export function App() {
                 <Resource name="sites" {...sites} />
               </>
             )}
-            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS }).map(
+            {Object.entries({ ...DEVOPS_RESOURCES, ...ITEM_RESOURCE_DEFINITIONS, ...TRANSACTION_RESOURCE_DEFINITIONS }).map(
               ([name, { definition, permission }]) => holds(granted, permission) && <Resource key={name} name={name} {...definition} />,
             )}
           </>

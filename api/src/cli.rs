@@ -34,11 +34,14 @@ enum Command {
         /// Fill one site with this many generated CIPs (and their CIDs and item-master parts), for benchmarks.
         #[arg(long, value_name = "N")]
         volume: Option<i64>,
-        /// The client of --volume.
-        #[arg(long, default_value = "ACME", requires = "volume")]
+        /// Add this many generated stock transactions to the site's ledger (after opening balances), for benchmarks.
+        #[arg(long, value_name = "N")]
+        transactions: Option<i64>,
+        /// The client of --volume and --transactions.
+        #[arg(long, default_value = "ACME")]
         client: String,
-        /// The site of --volume.
-        #[arg(long, default_value = "ACME-NORTH", requires = "volume")]
+        /// The site of --volume and --transactions.
+        #[arg(long, default_value = "ACME-NORTH")]
         site: String,
     },
     /// Print the OpenAPI document (needs no database).
@@ -119,14 +122,18 @@ async fn run(command: Command) -> anyhow::Result<()> {
             println!("created client {} (id {}) in schema {}", client.code, client.client_id, client.schema);
             Ok(())
         }
-        Command::Seed { demo, volume, client, site } => {
-            anyhow::ensure!(demo || volume.is_some(), "say what to load: --demo, --volume N, or both");
+        Command::Seed { demo, volume, transactions, client, site } => {
+            anyhow::ensure!(demo || volume.is_some() || transactions.is_some(), "say what to load: --demo, --volume N, --transactions N");
             if demo {
                 crate::seed::demo(&settings).await?;
                 println!("demo data ready (users listed in README.md, password Demo@pass1)");
             }
             if let Some(cips) = volume {
-                crate::seed::volume::run(&settings, &crate::seed::volume::VolumeOptions { cips, client, site, progress: true }).await?;
+                crate::seed::volume::run(&settings, &crate::seed::volume::VolumeOptions { cips, client: client.clone(), site: site.clone(), progress: true }).await?;
+            }
+            if let Some(transactions) = transactions {
+                let options = crate::seed::ledger_volume::LedgerVolumeOptions { transactions, client, site, progress: true };
+                crate::seed::ledger_volume::run(&settings, &options).await?;
             }
             Ok(())
         }

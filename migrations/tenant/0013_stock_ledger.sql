@@ -110,6 +110,24 @@ end $$;
 create trigger stock_transaction_immutable before update or delete on stock_transaction
     for each row execute function stock_transaction_immutable();
 
+-- Average-cost corrections (Transaction/Update/CustAvgCost): the ledger's note of each correction, beside the
+-- audit trail; the CIP's history shows them with its transactions.
+create table avg_cost_correction (
+    correction_id bigint generated always as identity primary key,
+    site_id bigint not null,
+    cip_no bigint not null references cip (cip_no),
+    old_avg_cost numeric(18, 4),
+    new_avg_cost numeric(18, 4) not null check (new_avg_cost >= 0),
+    notes text,
+    user_id bigint,
+    user_login text,
+    corrected_at timestamptz not null default now()
+);
+create index avg_cost_correction_cip_idx on avg_cost_correction (cip_no, corrected_at desc);
+alter table avg_cost_correction enable row level security;
+alter table avg_cost_correction force row level security;
+create policy site_isolation on avg_cost_correction using (site_id = any (asp.granted_sites())) with check (site_id = any (asp.granted_sites()));
+
 -- Existing CIPs carry on hand without ledger rows: an opening balance row each (OHP 10 "on hand posted", or OHN 14
 -- for a negative balance), so on hand equals the sum of the ledger from here on.
 insert into stock_transaction (site_id, trans_code, cip_no, cid_no, cip_code, cust_item_code, cust_desc1, location, trans_qty,

@@ -9,6 +9,7 @@ import { alertSearchBody, type AlertForm } from '../devops/alerts/alertSearch';
 import { changedObjectsCriteria } from '../devops/dbtools/dbtools';
 import type { JobChange } from '../devops/jobs/jobs';
 import { ITEM_RESOURCES } from '../items/resources';
+import { TRANSACTION_RESOURCES } from '../transactions/resources';
 
 /** The API refused a save with `success: false` and said why (e.g. 'Release 8.68 already exists.'). */
 export class SaveRefused extends Error {
@@ -152,6 +153,7 @@ export const SEARCH_RESOURCES = {
     },
   },
   ...ITEM_RESOURCES,
+  ...TRANSACTION_RESOURCES,
 } satisfies Record<string, ResourceCalls>;
 
 export type SearchResourceName = keyof typeof SEARCH_RESOURCES;

@@ -41,8 +41,9 @@ pub enum ApiTags {
     Items,
     /// Files and images attached to records
     Files,
-    /// Crib and vending devices: their tokens and what they report (docs/devices.md)
-    Devices,
+    /// The stock ledger: transactions and the movements that post them (issue, return, adjust, scrap, transfer,
+    /// receipt, reverse)
+    Stock,
 }
 
 

@@ -11,6 +11,8 @@ pub mod device_tokens;
 pub mod devices;
 pub mod files;
 pub mod items;
+pub mod ledger;
+pub mod ledger_volume;
 pub mod volume;
 
 pub const DEMO_PASSWORD: &str = "Demo@pass1";
@@ -225,6 +227,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     device_tokens::demo(&mut conn).await?;
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
+    ledger::demo(&mut conn).await?;
     Ok(())
 }
 

@@ -9,6 +9,13 @@ pub mod ledger;
 pub mod crib_counter;
 pub mod device_tokens;
 pub mod devices;
+pub mod transactions;
 
 /// This area's API types (see `kernel::ApiSet`).
-pub type Apis = (device_tokens::http::DeviceTokenApi, devices::http::DeviceReportApi, crib_counter::http::CribCounterApi);
+pub type Apis = (
+    transactions::http::TransactionApi,
+    transactions::http::MovementApi,
+    device_tokens::http::DeviceTokenApi,
+    devices::http::DeviceReportApi,
+    crib_counter::http::CribCounterApi,
+);

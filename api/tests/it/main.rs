@@ -28,4 +28,5 @@ mod item_master;
 mod files;
 mod cips;
 mod devices;
+mod ledger;
 mod device_reports;

@@ -403,6 +403,17 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         | "itemCipPostKanbanNewToolIDUpdate" | "itemLocationPutSegments", _) => {
             return Some(Skip("CribDeviceAdmin, which no probe user holds; cips.rs and devices.rs prove another site's records answer 404 unchanged"))
         }
+        // Stock ledger (docs/stock-ledger.md): a transaction's ids name ledger rows. Posting needs TransactionIssue or
+        // TransactionPost, which no probe user holds; ledger.rs proves another site's CIP or row answers 404 unchanged.
+        ("transactionGetById" | "transactionGetV2ById" | "transactionGetMin1ById" | "transactionGetAuditDetailById", "id")
+        | ("transactionGetInvoiceByTranId", "tranId") => return Some(Probe(Target::Tenant("stock_transaction".into()))),
+        ("transactionGetListTranIDByX", "x") => return Some(Skip("a comma-separated list of ids; only the current site's rows answer (ledger.rs)")),
+        ("transactionPostIssue" | "transactionPostReturn" | "transactionPostAdjust" | "transactionPostScrap" | "transactionPostReceipt"
+        | "transactionPostTransfer" | "transactionPostReverse" | "transactionPostReverseReceipt" | "transactionPostKanban"
+        | "transactionPutPackingList" | "transactionPutResetXPEByX", _) => {
+            return Some(Skip("TransactionIssue or TransactionPost, which no probe user holds; ledger.rs proves another site's records answer 404 unchanged"))
+        }
+        ("transactionPostSearchV2Export", _) => return Some(Skip("a workbook, not JSON; transactionPostSearchV2 takes the same filters and is probed")),
         // Devices (docs/devices.md): tokens are DeviceTokenAdmin's, which no probe user holds; a report is a device's
         // call (header Token, no session). device_reports.rs proves another site's tokens and records are not reached.
         ("deviceTokenPost" | "deviceTokenDeleteById" | "deviceTransactionsPost", _) => {

@@ -4644,6 +4644,601 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Transaction/Adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust on hand (PAD/NAD)
+         * @description `direction` PAD adds, NAD takes away (not below zero); `notes` (the reason) is required.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostAdjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Audit/Detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction audit detail
+         * @description Who posted the row, reversed it, set its packing list or reset its export, newest first.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetAuditDetailById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/CustLastRecPrice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Last receipt price of a CIP
+         * @description The newest receipt (REC, not reversed) of the CIP: its unit cost (null without InvFISPrice), date,
+         *     quantity and PO; all null when the CIP was never received. A CIP not at the current site answers 404.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetCustLastRecPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/FieldDistinctValues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Distinct values of a column
+         * @description The values of one column (trans_code, location, employee_number, track1-4, req_no, po_no,
+         *     cust_item_code, user_login, serial_lot) among the newest 5000 rows the SearchV2 filter finds, at most 100,
+         *     sorted; `search_text` keeps those containing it.
+         *
+         *     Permissions: TransactionView
+         */
+        post: operations["transactionPostFieldDistinctValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/GetListTranID/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transactions by a list of ids
+         * @description `x`: tran ids separated by commas (1 to 200). Answers those of the current site (Min1 shape), by id;
+         *     unknown ids are left out.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetListTranIDByX"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Invoice/{tranId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invoice of a transaction
+         * @description Invoices come with a later issue: today `invoiced` is false and the answer carries the transaction's own
+         *     selling price and extended price.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetInvoiceByTranId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue to an employee (ISS)
+         * @description The employee by number or badge (PIN where required), tracking codes as the site's levels require
+         *     (defaults applied), optionally a supervisor overriding limits. Refused with 409 and a message naming the
+         *     limit when the issue would pass a daily, weekly, monthly or yearly limit, or when on hand would go below
+         *     zero, or the employee is inactive or suspended; 400 for an unknown employee, a wrong PIN or tracking code.
+         *
+         *     Permissions: TransactionIssue
+         */
+        post: operations["transactionPostIssue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Kanban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Kanban card scan (refill received)
+         * @description The card of a refilled kanban bin scanned as the bin goes back: posts a receipt (REC) of the bin quantity
+         *     at `unit_cost` (default the average cost) and marks the bin Full. A full bin answers 409; an unknown card
+         *     404.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostKanban"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Min1/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction search (Min1)
+         * @description The GET search's parameters; rows in the Min1 shape.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetMin1Search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Min1/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction (Min1)
+         * @description Permissions: TransactionView
+         */
+        get: operations["transactionGetMin1ById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/PackingList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a transaction's packing list
+         * @description pack_no is one of the few things a posted row may change (audited).
+         *
+         *     Permissions: TransactionPost
+         */
+        put: operations["transactionPutPackingList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receipt (REC)
+         * @description A miscellaneous receipt (until purchase orders exist) of `qty` at `unit_cost`; moves the moving weighted
+         *     average cost.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Reset/XPE/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reset an XPE transaction's export
+         * @description The transfer-out row `x` (XPE 28) goes back to ERP export status 0 (pending), so it is exported again.
+         *     Any other code answers 409.
+         *
+         *     Permissions: TransactionPost
+         */
+        put: operations["transactionPutResetXPEByX"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return to stock (RIS)
+         * @description As an issue, the other way; reduces usage. No limit applies; the employee must be allowed to return.
+         *
+         *     Permissions: TransactionIssue
+         */
+        post: operations["transactionPostReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a transaction
+         * @description Posts the opposite row (both rows for a transfer) and marks the original reversed. Receipts are reversed by
+         *     ReverseReceipt; opening balances and count postings (OHP, OHN) and reversal rows cannot be reversed (409).
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostReverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/ReverseReceipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a receipt
+         * @description Posts the opposite row of receipt `tran_id` (REC), takes it back out of the average cost and marks it
+         *     reversed. Refused (409) when already reversed, when it is not a receipt, or when on hand would go below
+         *     zero.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostReverseReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Scrap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scrap (SCR)
+         * @description On hand down, scrap up; `notes` (the reason) is required; `direction` is ignored.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostScrap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction search (GET)
+         * @description Paged (pageNumber, pageSize, sortField, sortDirection; default newest first). Filters: start_date and
+         *     end_date (inclusive days; default the last 30 days unless a CIP, requisition or PO is named), trans_code
+         *     (numbers or names, comma-separated), cip_no, cid_no, employeeNumber, tracking (any level), req_no, po_no.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Search/AvgCost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Average cost search
+         * @description CIPs of the current site with on hand, average cost, last receipt cost and date, and the time of their last
+         *     average-cost correction. Costs are null without InvFISPrice.
+         *
+         *     Permissions: TransactionView
+         */
+        post: operations["transactionPostSearchAvgCost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/SearchV2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transaction search (POST, paged)
+         * @description Filters: start_date, end_date, tran_id, trans_codes, cip_no, cid_no, cust_item_code, employeeNumber,
+         *     tracking (any level) or track1-track4, req_no, erpPoNo, serial_lot, reversed. Sort fields: trans_date
+         *     (default, newest first), tran_id, trans_code, cip_no, cip_code, cust_item_code, location, trans_qty,
+         *     employeeNumber, employee_name, track1, req_no, po_no, extended_cost. Stops at 5000 matching rows (the newest).
+         *
+         *     Permissions: TransactionView
+         */
+        post: operations["transactionPostSearchV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/SearchV2/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transaction search export
+         * @description The SearchV2 search (up to 5000 rows) as an Excel workbook of the given columns.
+         *
+         *     Permissions: TransactionView
+         */
+        post: operations["transactionPostSearchV2Export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer between two CIPs of the site
+         * @description A pair of rows in one transaction: XPE out of from_cip_no, XER into to_cip_no, each naming the other.
+         *
+         *     Permissions: TransactionPost
+         */
+        post: operations["transactionPostTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction types (the code table)
+         * @description Every transaction code of spec 1 section 4 with its effect on each CIP quantity column (factor per unit),
+         *     on usage, whether it may take on hand below zero, whether it moves the average cost and how it is reversed.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/Update/CustAvgCost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct a CIP's average cost
+         * @description Sets cust_avg_cost (0 or more) under the CIP's row lock; quantities do not change. The correction is kept
+         *     (old and new cost, notes, who, when) and audited on the CIP.
+         *
+         *     Permissions: TransactionAvgCost
+         */
+        put: operations["transactionPutUpdateCustAvgCost"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/V2/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction detail (V2)
+         * @description The row, the rows linked to it (its reversal, the row it reverses, its transfer pair), the CIP's quantities
+         *     now, and whether (and how) it may be reversed.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetV2ById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Transaction/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transaction by id
+         * @description One ledger row (spec 4 section 3 Transaction) with quantity on hand before and after. Costs are null
+         *     without InvFISPrice. A row of another client, or of a site the caller may not use, answers 404.
+         *
+         *     Permissions: TransactionView
+         */
+        get: operations["transactionGetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Type/GetAllAlertTypes": {
         parameters: {
             query?: never;
@@ -5507,6 +6102,25 @@ export interface components {
             ship_to_name: string;
             state: string;
         };
+        /**
+         * @description Kinds of adjustment.
+         * @enum {string}
+         */
+        AdjustDirection: "PAD" | "NAD";
+        /**
+         * AdjustRequest
+         * @description POST Adjust (PAD/NAD) and Scrap (SCR; `direction` ignored).
+         */
+        AdjustRequest: {
+            /** Format: int64 */
+            cip_no: number;
+            direction?: components["schemas"]["AdjustDirection"] | null;
+            /** @description The reason (required for adjustments and scrap). */
+            notes: string;
+            /** Format: double */
+            qty: number;
+            serial_lot?: string | null;
+        };
         /** AdminPasswordChange */
         AdminPasswordChange: {
             /** Format: int64 */
@@ -5757,6 +6371,94 @@ export interface components {
             inactivityTimeoutSeconds: number;
             oidcEnabled: boolean;
             oidcLoginUrl: string;
+        };
+        /**
+         * AvgCostCorrection
+         * @description One average-cost correction (the ledger note of a correction).
+         */
+        AvgCostCorrection: {
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: date-time */
+            corrected_at: string;
+            /** Format: int64 */
+            correction_id: number;
+            /** Format: double */
+            new_avg_cost: number;
+            notes?: string | null;
+            /** Format: double */
+            old_avg_cost?: number | null;
+            user_login?: string | null;
+        };
+        /** AvgCostPage */
+        AvgCostPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["AvgCostRow"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** AvgCostRow */
+        AvgCostRow: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: double */
+            cust_avg_cost?: number | null;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            /**
+             * Format: date-time
+             * @description The latest correction, if any.
+             */
+            last_correction_at?: string | null;
+            /** Format: double */
+            last_receipt_cost?: number | null;
+            /** Format: date-time */
+            last_receipt_date?: string | null;
+            location?: string | null;
+            /** Format: double */
+            qty_on_hand: number;
+        };
+        /**
+         * AvgCostSearchRequest
+         * @description POST Search/AvgCost (TRN-016): CIPs of the site with their average cost and last receipt.
+         */
+        AvgCostSearchRequest: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description CIP number or customer part, contains (case-insensitive). */
+            search_text?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+        };
+        /**
+         * AvgCostUpdate
+         * @description PUT Update/CustAvgCost (TRN-011).
+         */
+        AvgCostUpdate: {
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: double */
+            cust_avg_cost: number;
+            /** @description Why (kept with the correction). */
+            notes?: string | null;
         };
         /**
          * Brand
@@ -6555,6 +7257,32 @@ export interface components {
             resultList: components["schemas"]["CipMin1"][];
             /** Format: int64 */
             totalCount: number;
+        };
+        /**
+         * CipNow
+         * @description The CIP's quantities now (V2 detail).
+         */
+        CipNow: {
+            /** Format: int64 */
+            cip_no: number;
+            /** Format: double */
+            cust_avg_cost?: number | null;
+            /** Format: double */
+            qty_backorder: number;
+            /** Format: double */
+            qty_excess: number;
+            /** Format: double */
+            qty_on_hand: number;
+            /** Format: double */
+            qty_on_hold: number;
+            /** Format: double */
+            qty_on_order: number;
+            /** Format: double */
+            qty_scrap: number;
+            /** Format: double */
+            qty_transfer: number;
+            /** Format: double */
+            qty_work_order: number;
         };
         /**
          * CipPick
@@ -7557,6 +8285,84 @@ export interface components {
             /** @description Dispensed by a device: needs at least one bin of a dispenser station. */
             dispensing: boolean;
             station_bin_ids: number[];
+        };
+        /**
+         * @description The columns FieldDistinctValues may list.
+         * @enum {string}
+         */
+        DistinctField: "trans_code" | "location" | "employee_number" | "track1" | "track2" | "track3" | "track4" | "req_no" | "po_no" | "cust_item_code" | "user_login" | "serial_lot";
+        /**
+         * DistinctRequest
+         * @description FieldDistinctValues: the values of one column among the rows the filter finds (at most 100, sorted).
+         */
+        DistinctRequest: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            cust_item_code?: string | null;
+            employeeNumber?: string | null;
+            /** Format: naive-date */
+            end_date?: string | null;
+            /** @description The purchase order (po_no). */
+            erpPoNo?: string | null;
+            field: components["schemas"]["DistinctField"];
+            req_no?: string | null;
+            /** @description Only reversed (true) or not reversed (false) rows. */
+            reversed?: boolean | null;
+            /** @description Only values containing this text (case-insensitive). */
+            search_text?: string | null;
+            serial_lot?: string | null;
+            /** Format: naive-date */
+            start_date?: string | null;
+            track1?: string | null;
+            track2?: string | null;
+            track3?: string | null;
+            track4?: string | null;
+            /** @description A tracking number or free text at any level (exact, case-insensitive). */
+            tracking?: string | null;
+            /** Format: int64 */
+            tran_id?: number | null;
+            /** @description Codes by number (1, 2, ...). */
+            trans_codes?: number[] | null;
+        };
+        /** DistinctValues */
+        DistinctValues: {
+            field: components["schemas"]["DistinctField"];
+            values: string[];
+        };
+        /**
+         * DrawRequest
+         * @description POST Issue / Return: items drawn by (or returned by) an employee.
+         */
+        DrawRequest: {
+            /** Format: int64 */
+            cip_no: number;
+            /** @description Employee number or badge, as typed or scanned. */
+            employee: string;
+            notes?: string | null;
+            pin?: string | null;
+            /** Format: double */
+            qty: number;
+            req_no?: string | null;
+            serial_lot?: string | null;
+            /**
+             * Format: int64
+             * @description The employee id of a supervisor overriding a limit.
+             */
+            supervisor_id?: number | null;
+            track1?: string | null;
+            /** Format: int64 */
+            track1_id?: number | null;
+            track2?: string | null;
+            /** Format: int64 */
+            track2_id?: number | null;
+            track3?: string | null;
+            /** Format: int64 */
+            track3_id?: number | null;
+            track4?: string | null;
+            /** Format: int64 */
+            track4_id?: number | null;
         };
         /**
          * DuplicateCid
@@ -8884,6 +9690,18 @@ export interface components {
             new_tool_code: string;
         };
         /**
+         * KanbanScan
+         * @description POST Kanban (TRN-017): a kanban card scanned when its refilled bin is put back.
+         */
+        KanbanScan: {
+            tool_code: string;
+            /**
+             * Format: double
+             * @description The unit cost of the refill (default: the CIP's average cost).
+             */
+            unit_cost?: number | null;
+        };
+        /**
          * KeepFullEditCheck
          * @description May keep_full be changed for this CIP, and why not.
          */
@@ -9039,6 +9857,23 @@ export interface components {
             location?: string | null;
             /** Format: int32 */
             status_id: number;
+        };
+        /**
+         * LastReceiptPrice
+         * @description The last receipt price of a CIP (TRN-008).
+         */
+        LastReceiptPrice: {
+            /** Format: int64 */
+            cip_no: number;
+            po_no?: string | null;
+            /** Format: int64 */
+            tran_id?: number | null;
+            /** Format: date-time */
+            trans_date?: string | null;
+            /** Format: double */
+            trans_qty?: number | null;
+            /** Format: double */
+            unit_cost?: number | null;
         };
         /**
          * LikeUpcOnHand
@@ -9215,6 +10050,15 @@ export interface components {
             files: components["schemas"]["FileRecord"][];
         };
         /**
+         * MovementResult
+         * @description What a movement posted: the transactions with quantity before and after.
+         */
+        MovementResult: {
+            message: string;
+            success: boolean;
+            transactions: components["schemas"]["Transaction"][];
+        };
+        /**
          * OtherUpdate
          * @description The other settings of a CIP; each field replaces the stored one.
          */
@@ -9233,6 +10077,20 @@ export interface components {
             custom_4?: string | null;
             /** @description A vendor of the CIP's site. */
             vend_code?: string | null;
+        };
+        /**
+         * PackingListUpdate
+         * @description PUT PackingList (TRN-012).
+         */
+        PackingListUpdate: {
+            pack_no: string;
+            /** Format: int64 */
+            tran_id: number;
+            /**
+             * Format: int64
+             * @description Kept for the spec's shape; the audit records the caller.
+             */
+            updated_by_id?: number | null;
         };
         /**
          * PageRequest
@@ -9351,6 +10209,24 @@ export interface components {
              */
             thumbnail_size: number;
             types: components["schemas"]["ReadableType"][];
+        };
+        /**
+         * ReceiptRequest
+         * @description POST Receipt (REC): a miscellaneous receipt until purchase orders exist.
+         */
+        ReceiptRequest: {
+            /** Format: int64 */
+            cip_no: number;
+            notes?: string | null;
+            po_no?: string | null;
+            /** Format: double */
+            qty: number;
+            serial_lot?: string | null;
+            /**
+             * Format: double
+             * @description Cost of one unit received; moves the average cost.
+             */
+            unit_cost: number;
         };
         /**
          * RelatedItem
@@ -9630,6 +10506,15 @@ export interface components {
              * @description Kanban 1, MinMax 2, Vending 3.
              */
             repl_type: number;
+        };
+        /**
+         * ReverseRequest
+         * @description POST Reverse / ReverseReceipt.
+         */
+        ReverseRequest: {
+            notes?: string | null;
+            /** Format: int64 */
+            tran_id: number;
         };
         /**
          * RoleGrant
@@ -10103,6 +10988,348 @@ export interface components {
             link_address: string;
             /** Format: int64 */
             training_link_id: number;
+        };
+        /**
+         * Transaction
+         * @description One ledger row, as the detail and the search grid show it.
+         */
+        Transaction: {
+            /** Format: double */
+            backorder_change: number;
+            /** Format: int64 */
+            cid_no?: number | null;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            /**
+             * Format: double
+             * @description The CIP's average cost after the row. Null without InvFISPrice.
+             */
+            cust_avg_cost?: number | null;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            employeeNumber?: string | null;
+            /** Format: int64 */
+            employee_id?: number | null;
+            employee_name?: string | null;
+            /**
+             * Format: int32
+             * @description ERP export: 0 pending, 1 exported, 2 error.
+             */
+            erp_status: number;
+            /** Format: double */
+            excess_change: number;
+            /**
+             * Format: double
+             * @description |quantity| x unit cost. Null without InvFISPrice.
+             */
+            extended_cost?: number | null;
+            external_ref?: string | null;
+            location?: string | null;
+            notes?: string | null;
+            /** Format: double */
+            on_hold_change: number;
+            /** Format: double */
+            on_order_change: number;
+            pack_no?: string | null;
+            /**
+             * Format: int64
+             * @description The other row of a transfer.
+             */
+            pair_tran_id?: number | null;
+            po_no?: string | null;
+            /** Format: date-time */
+            posted_at: string;
+            /** Format: double */
+            qty_on_hand_after: number;
+            /** Format: double */
+            qty_on_hand_before: number;
+            req_no?: string | null;
+            reversed: boolean;
+            /**
+             * Format: int64
+             * @description The row that reversed this one.
+             */
+            reversed_by_tran_id?: number | null;
+            /**
+             * Format: int64
+             * @description The row this one reverses.
+             */
+            reverses_tran_id?: number | null;
+            /** Format: double */
+            scrap_change: number;
+            /** Format: double */
+            selling_price?: number | null;
+            serial_lot?: string | null;
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: int32
+             * @description 1 posted, 2 reversal.
+             */
+            status: number;
+            /** Format: int64 */
+            supervisor_id?: number | null;
+            track1?: string | null;
+            /** Format: int64 */
+            track1_id?: number | null;
+            track2?: string | null;
+            /** Format: int64 */
+            track2_id?: number | null;
+            track3?: string | null;
+            /** Format: int64 */
+            track3_id?: number | null;
+            track4?: string | null;
+            /** Format: int64 */
+            track4_id?: number | null;
+            /** Format: int64 */
+            tran_id: number;
+            /**
+             * Format: int32
+             * @description spec 1 section 4: ISS 1, REC 2, PAD 3, RIS 5, NAD 6, RCB 7, RRT 9, OHP 10, RFR 11, OHN 14, WRC 15, RRC 16,
+             *     SCR 17, XER 19, XPE 28, CRB 33.
+             */
+            trans_code: number;
+            /** Format: date-time */
+            trans_date: string;
+            /**
+             * Format: double
+             * @description Signed change of on hand.
+             */
+            trans_qty: number;
+            /** @description The three-letter code. */
+            trans_type: string;
+            /** Format: double */
+            transfer_change: number;
+            /**
+             * Format: double
+             * @description The unit cost the row is costed at (receipts: the receipt's; others: the average cost at posting). Null
+             *     without InvFISPrice.
+             */
+            unit_cost?: number | null;
+            /**
+             * Format: double
+             * @description What the row added to usage (issues +, returns -).
+             */
+            usage_qty: number;
+            user_login?: string | null;
+            /** Format: double */
+            work_order_change: number;
+        };
+        /**
+         * TransactionInvoice
+         * @description Invoice of a transaction (TRN-009). Invoices arrive with a later issue: today it says whether one exists and
+         *     the transaction's own selling price.
+         */
+        TransactionInvoice: {
+            /**
+             * Format: double
+             * @description |trans_qty| x selling_price.
+             */
+            extended_price?: number | null;
+            invoice_no?: string | null;
+            invoiced: boolean;
+            /** Format: double */
+            selling_price?: number | null;
+            /** Format: int64 */
+            tran_id: number;
+        };
+        /**
+         * TransactionMin1
+         * @description The smallest shape (Min1): what a pick list shows.
+         */
+        TransactionMin1: {
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_item_code?: string | null;
+            employeeNumber?: string | null;
+            reversed: boolean;
+            /** Format: int64 */
+            tran_id: number;
+            /** Format: int32 */
+            trans_code: number;
+            /** Format: date-time */
+            trans_date: string;
+            /** Format: double */
+            trans_qty: number;
+            trans_type: string;
+        };
+        /** TransactionMin1Page */
+        TransactionMin1Page: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["TransactionMin1"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** TransactionPage */
+        TransactionPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["Transaction"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * TransactionSaved
+         * @description The answer of a write of one row (packing list, XPE reset).
+         */
+        TransactionSaved: {
+            message: string;
+            success: boolean;
+            transaction: components["schemas"]["Transaction"];
+        };
+        /**
+         * TransactionSearchExport
+         * @description The search as an Excel workbook of the given columns (up to 5000 rows).
+         */
+        TransactionSearchExport: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            columns: components["schemas"]["ExportColumn"][];
+            cust_item_code?: string | null;
+            employeeNumber?: string | null;
+            /** Format: naive-date */
+            end_date?: string | null;
+            /** @description The purchase order (po_no). */
+            erpPoNo?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            req_no?: string | null;
+            /** @description Only reversed (true) or not reversed (false) rows. */
+            reversed?: boolean | null;
+            serial_lot?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: naive-date */
+            start_date?: string | null;
+            track1?: string | null;
+            track2?: string | null;
+            track3?: string | null;
+            track4?: string | null;
+            /** @description A tracking number or free text at any level (exact, case-insensitive). */
+            tracking?: string | null;
+            /** Format: int64 */
+            tran_id?: number | null;
+            /** @description Codes by number (1, 2, ...). */
+            trans_codes?: number[] | null;
+        };
+        /**
+         * TransactionSearchRequest
+         * @description POST SearchV2.
+         */
+        TransactionSearchRequest: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            cust_item_code?: string | null;
+            employeeNumber?: string | null;
+            /** Format: naive-date */
+            end_date?: string | null;
+            /** @description The purchase order (po_no). */
+            erpPoNo?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            req_no?: string | null;
+            /** @description Only reversed (true) or not reversed (false) rows. */
+            reversed?: boolean | null;
+            serial_lot?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: naive-date */
+            start_date?: string | null;
+            track1?: string | null;
+            track2?: string | null;
+            track3?: string | null;
+            track4?: string | null;
+            /** @description A tracking number or free text at any level (exact, case-insensitive). */
+            tracking?: string | null;
+            /** Format: int64 */
+            tran_id?: number | null;
+            /** @description Codes by number (1, 2, ...). */
+            trans_codes?: number[] | null;
+        };
+        /**
+         * TransactionType
+         * @description One transaction code and its effect on each CIP quantity (the code table, TRN-002).
+         */
+        TransactionType: {
+            /** Format: int32 */
+            backorder: number;
+            description: string;
+            /** Format: int32 */
+            excess: number;
+            may_go_negative: boolean;
+            moves_avg_cost: boolean;
+            /** Format: int32 */
+            on_hand: number;
+            /** Format: int32 */
+            on_hold: number;
+            /** Format: int32 */
+            on_order: number;
+            /** @description `general`, `receipt` (ReverseReceipt only), `pair` (both rows of a transfer), `never`. */
+            reversal: string;
+            /** Format: int32 */
+            scrap: number;
+            /** Format: int32 */
+            trans_code: number;
+            trans_type: string;
+            /** Format: int32 */
+            transfer: number;
+            /** Format: int32 */
+            usage: number;
+            /** Format: int32 */
+            work_order: number;
+        };
+        /**
+         * TransactionV2
+         * @description V2 detail: the row, the rows linked to it (its reversal, what it reverses, its transfer pair) and the CIP now.
+         */
+        TransactionV2: {
+            cip: components["schemas"]["CipNow"];
+            related: components["schemas"]["Transaction"][];
+            /** @description `general`, `receipt`, or null when it cannot be reversed. */
+            reverse_with?: string | null;
+            /** @description Whether the general reverse (or ReverseReceipt for receipts) may reverse it now. */
+            reversible: boolean;
+            transaction: components["schemas"]["Transaction"];
+        };
+        /**
+         * TransferRequest
+         * @description POST Transfer: from one CIP of the site to another (a pair of rows, XPE out and XER in).
+         */
+        TransferRequest: {
+            /** Format: int64 */
+            from_cip_no: number;
+            notes?: string | null;
+            /** Format: double */
+            qty: number;
+            /** Format: int64 */
+            to_cip_no: number;
         };
         /** UserContext */
         UserContext: {
@@ -26495,6 +27722,2016 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["TrackingCode"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostAdjust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AdjustRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetAuditDetailById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AuditDetail"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetCustLastRecPrice: {
+        parameters: {
+            query: {
+                cip_no: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LastReceiptPrice"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostFieldDistinctValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DistinctRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DistinctValues"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetListTranIDByX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                x: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionMin1"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetInvoiceByTranId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tranId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionInvoice"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DrawRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostKanban: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["KanbanScan"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetMin1Search: {
+        parameters: {
+            query?: {
+                start_date?: string;
+                end_date?: string;
+                trans_code?: string;
+                cip_no?: number;
+                cid_no?: number;
+                employeeNumber?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                sortField?: string;
+                sortDirection?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionMin1Page"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetMin1ById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionMin1"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPutPackingList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PackingListUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReceiptRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPutResetXPEByX: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DrawRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostReverse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReverseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostReverseReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReverseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostScrap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AdjustRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetSearch: {
+        parameters: {
+            query?: {
+                start_date?: string;
+                end_date?: string;
+                trans_code?: string;
+                cip_no?: number;
+                cid_no?: number;
+                employeeNumber?: string;
+                tracking?: string;
+                req_no?: string;
+                po_no?: string;
+                pageNumber?: number;
+                pageSize?: number;
+                sortField?: string;
+                sortDirection?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostSearchAvgCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AvgCostSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AvgCostPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostSearchV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TransactionSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostSearchV2Export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TransactionSearchExport"];
+            };
+        };
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPostTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MovementResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionType"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionPutUpdateCustAvgCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AvgCostUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AvgCostCorrection"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetV2ById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["TransactionV2"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transactionGetById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Transaction"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */

@@ -16,7 +16,7 @@ use super::service;
 pub struct CribCounterApi;
 
 #[guarded]
-#[OpenApi(prefix_path = "/V1", tag = "ApiTags::Devices")]
+#[OpenApi(prefix_path = "/V1", tag = "ApiTags::Stock")]
 impl CribCounterApi {
     /// Crib counter: the employee behind a badge
     ///

@@ -17,7 +17,7 @@ use super::service;
 pub struct DeviceTokenApi;
 
 #[guarded]
-#[OpenApi(prefix_path = "/V1", tag = "ApiTags::Devices")]
+#[OpenApi(prefix_path = "/V1", tag = "ApiTags::Stock")]
 impl DeviceTokenApi {
     /// Device tokens of the current site
     ///

@@ -16,7 +16,7 @@ use super::service;
 pub struct DeviceReportApi;
 
 #[guarded]
-#[OpenApi(prefix_path = "/V1", tag = "ApiTags::Devices")]
+#[OpenApi(prefix_path = "/V1", tag = "ApiTags::Stock")]
 impl DeviceReportApi {
     /// Report device transactions
     ///

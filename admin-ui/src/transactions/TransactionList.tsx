@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Box, Paper, Stack } from '@mui/material';
+import type { Schema } from '../shared/api';
+import type { WithId } from '../dataProvider/search';
+import { DataGrid } from '../grid/DataGrid';
+import { GridList } from '../grid/GridList';
+import { GuardedButton } from '../grid/GuardedButton';
+import { useRunSearch } from '../grid/useRunSearch';
+import type { GridColumn } from '../grid/types';
+import { DateInput, PageBanner, RouteLink, TextInput } from '../devops/common';
+import { formatQty } from '../items/common';
+import { transactionRoute, type TransactionSearchForm } from './transactions';
+
+export type TransactionRecord = WithId<Schema<'Transaction'>>;
+
+const COLUMNS: GridColumn<TransactionRecord>[] = [
+  {
+    field: 'tran_id',
+    header: 'Transaction',
+    configurable: false,
+    render: (row) => (
+      <RouteLink to={transactionRoute(row.tran_id)} data-testid={`transaction-link-${row.tran_id}`}>
+        {row.tran_id}
+      </RouteLink>
+    ),
+  },
+  { field: 'trans_date', header: 'Date', kind: 'datetime' },
+  { field: 'trans_code', header: 'Code', render: (row) => row.trans_type },
+  { field: 'cip_code', header: 'CIP' },
+  { field: 'cust_item_code', header: 'Customer Part' },
+  { field: 'location', header: 'Location' },
+  { field: 'trans_qty', header: 'Qty', kind: 'number', render: (row) => formatQty(row.trans_qty) },
+  { field: 'qty_on_hand_after', header: 'On hand after', kind: 'number', sortable: false, render: (row) => formatQty(row.qty_on_hand_after) },
+  { field: 'employeeNumber', header: 'Employee', render: (row) => (row.employeeNumber ? `${row.employeeNumber} ${row.employee_name ?? ''}` : '') },
+  { field: 'track1', header: 'Tracking 1' },
+  { field: 'req_no', header: 'Requisition' },
+  { field: 'po_no', header: 'PO' },
+  { field: 'extended_cost', header: 'Extended cost', kind: 'currency' },
+  { field: 'reversed', header: 'Reversed', sortable: false, render: (row) => (row.reversed ? 'Yes' : '') },
+];
+
+function TransactionSearchFormView() {
+  const [form, setForm] = useState<TransactionSearchForm>({});
+  const search = useRunSearch();
+  const set = (key: keyof TransactionSearchForm) => (v: string | null | undefined) => setForm((f) => ({ ...f, [key]: v ?? null }));
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" component="form" onSubmit={(e) => { e.preventDefault(); search({ ...form }); }}>
+        <DateInput label="Start date" testId="transaction-start" value={form.start_date} onChange={set('start_date')} />
+        <DateInput label="End date" testId="transaction-end" value={form.end_date} onChange={set('end_date')} />
+        <TextInput label="Code (ISS, REC...)" testId="transaction-code" value={form.trans_code} onChange={set('trans_code')} sx={{ width: 150 }} />
+        <TextInput label="CIP Id" testId="transaction-cip" value={form.cip_no} onChange={set('cip_no')} sx={{ width: 120 }} />
+        <TextInput label="Employee" testId="transaction-employee" value={form.employee} onChange={set('employee')} sx={{ width: 150 }} />
+        <TextInput label="Tracking code" testId="transaction-tracking" value={form.tracking} onChange={set('tracking')} sx={{ width: 150 }} />
+        <TextInput label="Requisition" testId="transaction-req" value={form.req_no} onChange={set('req_no')} sx={{ width: 150 }} />
+        <GuardedButton type="submit" variant="contained" data-testid="transaction-search-button">
+          Search
+        </GuardedButton>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Transactions (`/transaction/search`): the current site's ledger, newest first, with the spec's filters and export. */
+export function TransactionList() {
+  return (
+    <Box sx={{ p: 2 }} data-testid="transactions-page">
+      <PageBanner title="Transactions" />
+      <GridList resource="transactions" settingsKey="transactionSearch" columns={COLUMNS} defaultSort={{ field: 'trans_date', direction: 'desc' }} filterDefaultValues={{}}>
+        <TransactionSearchFormView />
+        <DataGrid id="transactions" />
+      </GridList>
+    </Box>
+  );
+}

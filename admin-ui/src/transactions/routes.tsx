@@ -1,0 +1,40 @@
+import { ResourceContextProvider } from 'react-admin';
+import { Route } from 'react-router';
+import { RequirePermission } from '../devops/common';
+import transactions from './index';
+import { TRANSACTION_VIEW, TRANSACTION_LIST_ROUTE } from './transactions';
+
+/** The transaction resource and the permission it needs (App registers it for its holders). */
+export const TRANSACTION_RESOURCE_DEFINITIONS = {
+  transactions: { definition: transactions, permission: TRANSACTION_VIEW },
+} as const;
+
+/** `/transaction/search` (the menu's Transactions entry lands on `/transaction`, the same search) and `/transaction?id=`. */
+export function transactionRoutes() {
+  const Search = transactions.list;
+  const Show = transactions.show;
+  const search = (
+    <RequirePermission permission={TRANSACTION_VIEW}>
+      <ResourceContextProvider value="transactions">
+        <Search />
+      </ResourceContextProvider>
+    </RequirePermission>
+  );
+  return [
+    <Route key={TRANSACTION_LIST_ROUTE} path={TRANSACTION_LIST_ROUTE} element={search} />,
+    <Route
+      key="/transaction"
+      path="/transaction"
+      element={
+        <RequirePermission permission={TRANSACTION_VIEW}>
+          <TransactionOrSearch search={search} show={<Show />} />
+        </RequirePermission>
+      }
+    />,
+  ];
+}
+
+function TransactionOrSearch({ search, show }: { search: React.ReactNode; show: React.ReactNode }) {
+  const id = new URLSearchParams(window.location.search).get('id');
+  return <>{id ? show : search}</>;
+}

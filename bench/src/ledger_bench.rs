@@ -1,0 +1,193 @@
+//! The stock ledger at volume (issue 9): run against a running `asp serve` whose database holds the demo data, the
+//! generated CIPs and ASP_BENCH_TRANSACTIONS ledger rows at one site (bench/ledger-bench.sh prepares it and runs
+//! pgbench beside it).
+//!
+//! 1. Issues per second through the API: many concurrent clients posting `POST /api/V1/Transaction/Issue` (each one
+//!    database transaction: employee, limits, CIP row lock, ledger row, CIP update, audit row), first all on ONE
+//!    CIP (the worst case: every posting waits for the row lock), then spread over many CIPs. The ratio to the
+//!    single-row INSERT tps pgbench measured in the same run (ASP_BENCH_INSERT_TPS) is printed; target >= 30%.
+//! 2. No lost update: after the runs, on hand of every CIP touched equals the sum of its ledger, and the number of
+//!    new ledger rows equals the number of issues answered 200.
+//! 3. The transaction search page: `POST /api/V1/Transaction/SearchV2` page of 50, newest first, one at a time, with
+//!    sampled filters (none, a CIP, an employee, a code); p95 target <= 100 ms.
+//!
+//! Environment: ASP_BENCH_BASE, ASP_BENCH_DATABASE_URL (owner), ASP_BENCH_SITE (ACME-NORTH), ASP_BENCH_CLIENTS (32),
+//! ASP_BENCH_SECONDS (15), ASP_BENCH_SAMPLES (300), ASP_BENCH_INSERT_TPS (from pgbench).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
+use bench::{login, percentile, send, Call, HttpClient};
+
+fn env(name: &str, default: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| default.to_owned())
+}
+
+async fn issue_run(client: &HttpClient, base: &str, token: &str, cips: &[i64], clients: usize, seconds: u64) -> (usize, usize, Vec<Duration>, Duration) {
+    let ok = Arc::new(AtomicUsize::new(0));
+    let refused = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let end = started + Duration::from_secs(seconds);
+    let mut tasks = Vec::new();
+    for i in 0..clients {
+        let (client, ok, refused) = (client.clone(), ok.clone(), refused.clone());
+        let cips = cips.to_vec();
+        let (base, token) = (base.to_owned(), token.to_owned());
+        tasks.push(tokio::spawn(async move {
+            let mut lat = Vec::new();
+            let mut n = i;
+            while Instant::now() < end {
+                let cip = cips[n % cips.len()];
+                n += clients;
+                let call = Call {
+                    method: hyper::Method::POST,
+                    uri: format!("{base}/api/V1/Transaction/Issue"),
+                    token: token.clone(),
+                    body: Some(serde_json::json!({"cip_no": cip, "qty": 1, "employee": if n % 2 == 0 { "E1001" } else { "E1002" }}).to_string()),
+                };
+                let t = Instant::now();
+                match send(&client, &call).await {
+                    Ok((200, _)) => {
+                        ok.fetch_add(1, Ordering::Relaxed);
+                        lat.push(t.elapsed());
+                    }
+                    Ok((status, body)) => {
+                        if refused.fetch_add(1, Ordering::Relaxed) < 3 {
+                            eprintln!("issue: {status} {}", String::from_utf8_lossy(&body));
+                        }
+                    }
+                    Err(e) => {
+                        refused.fetch_add(1, Ordering::Relaxed);
+                        eprintln!("issue: {e}");
+                    }
+                }
+            }
+            lat
+        }));
+    }
+    let mut all = Vec::new();
+    for t in tasks {
+        if let Ok(l) = t.await {
+            all.extend(l);
+        }
+    }
+    all.sort_unstable();
+    (ok.load(Ordering::Relaxed), refused.load(Ordering::Relaxed), all, started.elapsed())
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let base = env("ASP_BENCH_BASE", "http://127.0.0.1:18491");
+    let db = env("ASP_BENCH_DATABASE_URL", "postgres://localhost/asp_ledger_bench");
+    let site = env("ASP_BENCH_SITE", "ACME-NORTH");
+    let clients: usize = env("ASP_BENCH_CLIENTS", "32").parse()?;
+    let seconds: u64 = env("ASP_BENCH_SECONDS", "15").parse()?;
+    let samples: usize = env("ASP_BENCH_SAMPLES", "300").parse()?;
+    let insert_tps: f64 = env("ASP_BENCH_INSERT_TPS", "0").parse()?;
+    let pool = sqlx::postgres::PgPoolOptions::new().max_connections(2).connect(&db).await?;
+    let (site_id, schema): (i64, String) =
+        sqlx::query_as("select s.site_id, c.schema_name from asp.site s join asp.client c using (client_id) where s.site_code = $1").bind(&site).fetch_one(&pool).await?;
+    let rows: i64 = sqlx::query_scalar(&format!("select count(*) from {schema}.stock_transaction where site_id = $1")).bind(site_id).fetch_one(&pool).await?;
+    println!("{site}: {rows} ledger rows; {clients} concurrent clients for {seconds} s per issue run");
+
+    let client = bench::client(clients + 2);
+    let token = login(&client, &base, "admin").await?;
+    let switch = Call {
+        method: hyper::Method::PUT,
+        uri: format!("{base}/api/V1/Site/CurrentSite"),
+        token: token.clone(),
+        body: Some(serde_json::json!({"site_code": site}).to_string()),
+    };
+    let (status, body) = send(&client, &switch).await?;
+    if status != 200 {
+        bail!("switching to {site}: {status} {}", String::from_utf8_lossy(&body));
+    }
+
+    // Stock to issue from: one hot CIP and 1,000 spread ones, topped up directly (an operator's act, before the runs).
+    let spread: Vec<i64> = sqlx::query_scalar(&format!(
+        "select cip_no from {schema}.cip where site_id = $1 and status_id = 1 order by cip_no limit 1000"
+    ))
+    .bind(site_id)
+    .fetch_all(&pool)
+    .await?;
+    let hot = vec![spread[0]];
+    let before: i64 = sqlx::query_scalar(&format!("select count(*) from {schema}.stock_transaction where site_id = $1")).bind(site_id).fetch_one(&pool).await?;
+    for cip in &spread {
+        let call = Call {
+            method: hyper::Method::POST,
+            uri: format!("{base}/api/V1/Transaction/Receipt"),
+            token: token.clone(),
+            body: Some(serde_json::json!({"cip_no": cip, "qty": if *cip == hot[0] { 1_000_000.0 } else { 20_000.0 }, "unit_cost": 1.5}).to_string()),
+        };
+        let (s, b) = send(&client, &call).await?;
+        if s != 200 {
+            bail!("stocking CIP {cip}: {s} {}", String::from_utf8_lossy(&b));
+        }
+    }
+
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let mut posted = spread.len();
+    for (label, cips) in [("one CIP", &hot), ("1000 CIPs", &spread)] {
+        let (ok, refused, lat, elapsed) = issue_run(&client, &base, &token, cips, clients, seconds).await;
+        posted += ok;
+        let rate = ok as f64 / elapsed.as_secs_f64();
+        let ratio = if insert_tps > 0.0 { format!("{:.0}% of pgbench single-row INSERT {:.0} tps", 100.0 * rate / insert_tps, insert_tps) } else { String::new() };
+        println!(
+            "issues, {label}: {ok} in {:.1} s = {rate:.0}/s ({ratio}); p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms; refused {refused}",
+            elapsed.as_secs_f64(),
+            ms(percentile(&lat, 0.50)),
+            ms(percentile(&lat, 0.95)),
+            ms(percentile(&lat, 0.99))
+        );
+    }
+
+    // No lost update.
+    let after: i64 = sqlx::query_scalar(&format!("select count(*) from {schema}.stock_transaction where site_id = $1")).bind(site_id).fetch_one(&pool).await?;
+    let broken: i64 = sqlx::query_scalar(&format!(
+        "select count(*) from {schema}.cip c where c.cip_no = any($1)
+           and c.qty_on_hand <> (select coalesce(sum(t.trans_qty), 0) from {schema}.stock_transaction t where t.cip_no = c.cip_no)"
+    ))
+    .bind(&spread)
+    .fetch_one(&pool)
+    .await?;
+    println!(
+        "invariant: {} new ledger rows for {posted} postings answered 200; CIPs whose on hand is not their ledger sum: {broken}",
+        after - before
+    );
+    if broken != 0 || after - before != posted as i64 {
+        bail!("lost update");
+    }
+
+    // The search page.
+    let employees = ["E1001", "E1002"];
+    let mut lat = Vec::with_capacity(samples);
+    for i in 0..samples + 5 {
+        let body = match i % 4 {
+            0 => serde_json::json!({"pageSize": 50}),
+            1 => serde_json::json!({"pageSize": 50, "cip_no": spread[(i * 7919) % spread.len()]}),
+            2 => serde_json::json!({"pageSize": 50, "employeeNumber": employees[i % 2], "start_date": "2025-01-01"}),
+            _ => serde_json::json!({"pageSize": 50, "trans_codes": [2], "pageNumber": i % 5}),
+        };
+        let call = Call { method: hyper::Method::POST, uri: format!("{base}/api/V1/Transaction/SearchV2"), token: token.clone(), body: Some(body.to_string()) };
+        let t = Instant::now();
+        let (s, b) = send(&client, &call).await?;
+        if s != 200 {
+            bail!("search: {s} {}", String::from_utf8_lossy(&b));
+        }
+        if i >= 5 {
+            lat.push(t.elapsed());
+        }
+    }
+    lat.sort_unstable();
+    println!(
+        "search page of 50 (no filter / CIP / employee / code, newest first): {} requests, p50 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        lat.len(),
+        ms(percentile(&lat, 0.50)),
+        ms(percentile(&lat, 0.95)),
+        ms(percentile(&lat, 0.99)),
+        ms(lat.last().copied().unwrap_or_default())
+    );
+    Ok(())
+}
