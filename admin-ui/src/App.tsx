@@ -20,6 +20,7 @@ import { EMPLOYEE_RESOURCE_DEFINITIONS, employeeRoutes } from './employees/route
 import { countRoutes } from './cycleCounts/routes';
 import { TRANSACTION_RESOURCE_DEFINITIONS, transactionRoutes } from './transactions/routes';
 import { PEOPLE_RESOURCE_DEFINITIONS, peopleRoutes } from './people/routes';
+import { cribRoutes } from './crib/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -50,6 +51,7 @@ export function App() {
               {countRoutes()}
               {transactionRoutes()}
               {peopleRoutes()}
+              {cribRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>

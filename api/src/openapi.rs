@@ -89,7 +89,9 @@ fn complete(raw: &str) -> Option<String> {
     comps.as_object_mut()?.insert(
         "securitySchemes".to_owned(),
         json!({"bearerAuth": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT",
-               "description": "Access token from POST /api/auth/login (or single sign-on)."}}),
+               "description": "Access token from POST /api/auth/login (or single sign-on)."},
+               "deviceToken": {"type": "apiKey", "in": "header", "name": kernel::access::DEVICE_TOKEN_HEADER,
+               "description": "A crib or vending device's token, issued by an administrator (docs/devices.md)."}}),
     );
     // The responses `ApiError` generated, by status: the shape added to operations whose own response type does not
     // list a status their set holds (the guard answers with `ApiError` whatever the handler returns).
@@ -108,10 +110,12 @@ fn complete(raw: &str) -> Option<String> {
             let Some(methods) = item.as_object_mut() else { continue };
             for op in methods.values_mut() {
                 let public = permission_line(op) == Some("Permissions: public");
+                let device = permission_line(op).is_some_and(|l| l.strip_prefix("Permissions: ") == Some(kernel::access::DEVICE_RULE));
                 let allowed = op.get("operationId").and_then(Value::as_str).and_then(error_statuses);
                 if let Some(obj) = op.as_object_mut() {
                     if !public {
-                        obj.insert("security".to_owned(), json!([{"bearerAuth": []}]));
+                        let scheme = if device { "deviceToken" } else { "bearerAuth" };
+                        obj.insert("security".to_owned(), json!([{ scheme: [] }]));
                     }
                     if let (Some(allowed), Some(responses)) = (allowed, obj.get_mut("responses").and_then(Value::as_object_mut)) {
                         responses.retain(|status, _| match status.parse::<u16>() {

@@ -78,6 +78,20 @@ impl UserSiteAccess {
     }
 }
 
+/// A device's access to its one site, issued by [`Authorizer::device_access`] for a valid device token.
+#[derive(Debug, Clone)]
+pub struct DeviceAccess {
+    pub device_token_id: i64,
+    pub device_name: String,
+    scope: SiteScope,
+}
+
+impl DeviceAccess {
+    pub fn scope(&self) -> &SiteScope {
+        &self.scope
+    }
+}
+
 fn user_key(user_id: i64) -> String {
     format!("u{user_id}")
 }
@@ -218,6 +232,27 @@ impl Authorizer {
             return Err(AuthzError::MissingPermission(any_of.join(" or ")));
         }
         Ok(access.scope().clone())
+    }
+
+    /// The device behind a device token (by the token's SHA-256), when the token is not revoked and its site and
+    /// client are active: the scope that opens the site's tenant data for the device's report. Notes the token's
+    /// last use in the same statement. Never cached: a revoked token is refused on its next request.
+    pub async fn device_access(&self, token_hash: &[u8]) -> Result<Option<DeviceAccess>, AuthzError> {
+        let row: Option<(i64, i64, String, i64, String)> = sqlx::query_as(
+            "update asp.device_token t set last_used_at = now()
+             from asp.site s join asp.client c using (client_id)
+             where t.token_hash = $1 and t.revoked_at is null and s.site_id = t.site_id and s.is_active and c.is_active
+             returning t.device_token_id, t.site_id, c.schema_name, s.client_id, t.device_name",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some((device_token_id, site_id, schema, client_id, device_name)) = row else { return Ok(None) };
+        let Some(schema) = SchemaName::parse(&schema) else {
+            return Err(AuthzError::Engine(format!("site {site_id} belongs to a client with an invalid schema")));
+        };
+        let scope = SiteScope::granted_by_authorizer(client_id, schema, site_id);
+        Ok(Some(DeviceAccess { device_token_id, device_name, scope }))
     }
 
     /// Forgets cached rules: `site:<id>` for one site, anything else for all.

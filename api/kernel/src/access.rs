@@ -23,6 +23,9 @@ pub enum Access {
     /// Any one of these permissions at the caller's current site; the guard then hands the handler the site's
     /// [`SiteScope`] (`Data<&SiteScope>`).
     Any(&'static [Perm]),
+    /// A crib or vending device: a device token in the header `Token` (spec 1 section 7), no user session. The
+    /// guard hands the handler the token's site scope (`Data<&SiteScope>`) and the [`Device`].
+    Device,
 }
 
 impl Access {
@@ -32,6 +35,7 @@ impl Access {
             Self::SignedIn => "signed-in".to_owned(),
             Self::PasswordChange => "signed-in (also while the password is expired)".to_owned(),
             Self::Any(p) => perm::describe(p),
+            Self::Device => DEVICE_RULE.to_owned(),
         }
     }
 }
@@ -67,6 +71,25 @@ impl Caller {
     pub fn impersonated_by(&self) -> Option<i64> {
         self.session.impersonator_id
     }
+}
+
+/// How the document names the device rule (`Permissions: device token`).
+pub const DEVICE_RULE: &str = "device token";
+
+/// The header a device sends its token in (spec 1 section 7).
+pub const DEVICE_TOKEN_HEADER: &str = "Token";
+
+/// The device calling an operation guarded by [`Access::Device`]. Handlers take it as `Data<&Device>`.
+#[derive(Debug, Clone)]
+pub struct Device {
+    pub device_token_id: i64,
+    pub device_name: String,
+}
+
+/// The SHA-256 of a device token as typed: how the token is stored and looked up.
+pub fn device_token_hash(token: &str) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(token.as_bytes()).into()
 }
 
 /// Present (as `Option<Caller>`) on public operations: the caller when a valid token came along.
@@ -118,6 +141,12 @@ impl<E: Endpoint> Endpoint for Guard<E> {
         let Some(state) = req.data::<AppState>().cloned() else {
             return Err(poem::Error::from_response(ApiError::internal("application state missing").into_response()));
         };
+        if matches!(self.access, Access::Device) {
+            return match device_guard(&state, &mut req).await {
+                Ok(()) => self.inner.call(req).await.map(IntoResponse::into_response),
+                Err(e) => Ok(e.into_response()),
+            };
+        }
         let result: Result<(), ApiError> = async {
             // The token is checked locally first, so Redis is asked once for both the session and the API switch.
             let token = bearer(&req);
@@ -135,6 +164,7 @@ impl<E: Endpoint> Endpoint for Guard<E> {
                     req.set_data(MaybeCaller(caller.and_then(Result::ok)));
                     Ok(())
                 }
+                Access::Device => Err(ApiError::internal("device rule reached the session guard")),
                 Access::SignedIn | Access::PasswordChange | Access::Any(_) => {
                     let caller = match caller {
                         Some(c) => c?,
@@ -168,3 +198,26 @@ impl<E: Endpoint> Endpoint for Guard<E> {
         }
     }
 }
+
+/// The device rule: the header `Token` names a live device token, whose site scope the authorizer issues. The API
+/// switch applies to devices as to users.
+async fn device_guard(state: &AppState, req: &mut Request) -> Result<(), ApiError> {
+    let token = req.headers().get(DEVICE_TOKEN_HEADER).and_then(|v| v.to_str().ok()).map(str::trim).filter(|t| !t.is_empty());
+    let (_, enabled) = state.sessions.touch_with_switch(None).await?;
+    if !enabled {
+        return Err(ApiError::unavailable());
+    }
+    let Some(token) = token else {
+        return Err(ApiError::unauthorized("Device token required (header Token)."));
+    };
+    // Tokens are 43 characters of base64url; anything far longer is not one (and is not worth hashing).
+    if token.len() > 200 {
+        return Err(ApiError::unauthorized(DEVICE_TOKEN_INVALID));
+    }
+    let access = state.authz.device_access(&device_token_hash(token)).await?.ok_or_else(|| ApiError::unauthorized(DEVICE_TOKEN_INVALID))?;
+    req.set_data(access.scope().clone());
+    req.set_data(Device { device_token_id: access.device_token_id, device_name: access.device_name.clone() });
+    Ok(())
+}
+
+const DEVICE_TOKEN_INVALID: &str = "The device token is not valid or was revoked.";

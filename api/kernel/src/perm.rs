@@ -109,6 +109,7 @@ permissions! {
     APDAdmin = 3194, "Min/max tuning settings of a site (service level, order cost, holding rate)";
     EmployeeGroupView = 3120, "Employee groups: search and view, with their limits and relations";
     EmployeeGroupEdit = 3121, "Employee groups: create, change and delete, their limits and relations";
+    DeviceTokenAdmin = 3180, "Issue, list and revoke the tokens crib and vending devices report with";
 }
 
 impl fmt::Display for Perm {

@@ -4,7 +4,8 @@
 //! - `#[requires(BasicAccess, CustomerPortalUser)]`: any one of these permissions at the current site (variants of
 //!   `kernel::perm::Perm`, so a misspelt name does not compile);
 //! - `#[requires(signed_in)]`: any signed-in session; `#[requires(password_change)]`: signed in, and allowed while
-//!   the password is expired; `#[requires(public)]`: no sign-in.
+//!   the password is expired; `#[requires(public)]`: no sign-in; `#[requires(device)]`: a crib or vending device's
+//!   token in the header `Token` (no session; the guard hands over the device's site scope).
 //!
 //! The macro wraps the operation's endpoint with `kernel::access::Guard` (through poem-openapi's `transform`, which
 //! runs before any parameter or body is parsed) and appends the line `Permissions: ...` to the operation's doc
@@ -29,6 +30,7 @@ enum Rule {
     Public,
     SignedIn,
     PasswordChange,
+    Device,
     Any(Vec<syn::Ident>),
 }
 
@@ -69,6 +71,7 @@ fn parse_rule(attr: &Attribute) -> syn::Result<(Rule, Vec<u16>)> {
             Expr::Path(p) if p.path.is_ident("public") => keyword = Some(Rule::Public),
             Expr::Path(p) if p.path.is_ident("signed_in") => keyword = Some(Rule::SignedIn),
             Expr::Path(p) if p.path.is_ident("password_change") => keyword = Some(Rule::PasswordChange),
+            Expr::Path(p) if p.path.is_ident("device") => keyword = Some(Rule::Device),
             Expr::Path(p) if p.path.get_ident().is_some() => {
                 if let Some(ident) = p.path.get_ident() {
                     perms.push(ident.clone());
@@ -77,7 +80,7 @@ fn parse_rule(attr: &Attribute) -> syn::Result<(Rule, Vec<u16>)> {
             other => {
                 return Err(syn::Error::new_spanned(
                     other,
-                    "expected permission names (variants of kernel::perm::Perm) or one of public, signed_in, password_change",
+                    "expected permission names (variants of kernel::perm::Perm) or one of public, signed_in, password_change, device",
                 ))
             }
         }
@@ -171,6 +174,7 @@ pub fn guarded(_args: TokenStream, input: TokenStream) -> TokenStream {
                 quote!(::kernel::access::Access::PasswordChange),
                 "Permissions: signed-in (also while the password is expired)".to_owned(),
             ),
+            Rule::Device => (quote!(::kernel::access::Access::Device), "Permissions: device token".to_owned()),
             Rule::Any(perms) => (
                 quote!(::kernel::access::Access::Any(&[#(::kernel::perm::Perm::#perms),*])),
                 format!("Permissions: {}", perms.iter().map(ToString::to_string).collect::<Vec<_>>().join(" or ")),

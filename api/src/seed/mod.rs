@@ -8,6 +8,7 @@ use kernel::config::Settings;
 
 pub mod custom_fields;
 pub mod cycle_counts;
+pub mod device_tokens;
 pub mod devices;
 pub mod employees;
 pub mod employee_groups;
@@ -228,6 +229,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     items::demo(&mut conn).await?;
     devices::demo(&mut conn).await?;
     tracking::demo(&mut conn).await?;
+    device_tokens::demo(&mut conn).await?;
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
     employees::demo(&mut conn).await.context("seeding employees")?;

@@ -7,11 +7,22 @@
 
 pub mod ledger;
 pub mod apd;
+pub mod crib_counter;
 pub mod cycle_counts;
+pub mod device_tokens;
+pub mod devices;
 pub mod transactions;
 
 /// This area's API types (see `kernel::ApiSet`).
-pub type Apis = (transactions::http::TransactionApi, transactions::http::MovementApi, cycle_counts::http::CycleCountApi, apd::http::ApdApi);
+pub type Apis = (
+    transactions::http::TransactionApi,
+    transactions::http::MovementApi,
+    device_tokens::http::DeviceTokenApi,
+    devices::http::DeviceReportApi,
+    crib_counter::http::CribCounterApi,
+    cycle_counts::http::CycleCountApi,
+    apd::http::ApdApi,
+);
 
 /// The jobs of this area (composed into the registry by the binary).
 pub fn jobs() -> Vec<std::sync::Arc<dyn kernel::jobs::Job>> {

@@ -33,3 +33,4 @@ mod employees;
 mod cycle_counts;
 mod ledger;
 mod employee_groups;
+mod device_reports;

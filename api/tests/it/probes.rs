@@ -452,6 +452,11 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
             return Some(Skip("EmployeeGroupEdit, which no probe user holds; employee_groups.rs proves another client's group answers 404 unchanged to every change"))
         }
         (id, "tracking_level_id") if id.starts_with("employeeGroup") => return Some(Skip("a tracking level number (1-4) of the group's site, not a record id")),
+        // Devices (docs/devices.md): tokens are DeviceTokenAdmin's, which no probe user holds; a report is a device's
+        // call (header Token, no session). device_reports.rs proves another site's tokens and records are not reached.
+        ("deviceTokenPost" | "deviceTokenDeleteById" | "deviceTransactionsPost", _) => {
+            return Some(Skip("DeviceTokenAdmin or a device token, which no probe user holds; device_reports.rs proves another site's records are not reached"))
+        }
         // The item master (docs/item-master.md): the provider's one catalogue; only its CID and site ids are a client's.
         ("itemMasterGetCommonByIdAndSiteId", "siteId") => return Some(Probe(Target::Site)),
         (id, n) if id.starts_with("itemMaster") && n != "cid" => return Some(Skip(PROVIDER_CATALOGUE)),

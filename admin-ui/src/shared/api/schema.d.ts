@@ -493,6 +493,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/CribCounter/Employee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Crib counter: the employee behind a badge
+         * @description By employee number or badge; answers `pin_required` (nothing else) when the site wants a PIN and none was
+         *     sent. 400 for an unknown employee or a wrong PIN, 409 for an inactive or suspended one.
+         *
+         *     Permissions: TransactionIssue
+         */
+        post: operations["cribCounterPostEmployee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/CribCounter/Item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Crib counter: the item behind a scanned code
+         * @description A CIP of the current site by CIP code, customer item code or CIP number, with on hand.
+         *
+         *     Permissions: TransactionIssue
+         */
+        get: operations["cribCounterGetItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/DevOps/DBTools/Environments": {
         parameters: {
             query?: never;
@@ -1096,6 +1141,82 @@ export interface paths {
         get: operations["getReleaseById"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Device/Token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Device tokens of the current site
+         * @description Live tokens first, newest first; never the secret (its first characters only), with the last use.
+         *
+         *     Permissions: DeviceTokenAdmin
+         */
+        get: operations["deviceTokenGet"];
+        put?: never;
+        /**
+         * Issue a device token
+         * @description For an active station of the current site (station_id) or a named device (device_name), scoped to the
+         *     current site. The answer carries the token once; only its SHA-256 is kept.
+         *
+         *     Permissions: DeviceTokenAdmin
+         */
+        post: operations["deviceTokenPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Device/Token/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a device token
+         * @description The device's next call answers 401. A token of another site: 404.
+         *
+         *     Permissions: DeviceTokenAdmin
+         */
+        delete: operations["deviceTokenDeleteById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Device/Transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report device transactions
+         * @description A crib or vending device's batch (1-1000 lines) of issues and returns, authenticated by the device's token in
+         *     the header `Token` (no user session; the token gives the site). Each line answers posted, duplicate (its
+         *     device transaction id was posted before: stored once) or refused with the message (unknown employee or
+         *     item, a limit, stock). Lines post with the time they happened.
+         *
+         *     Permissions: device token
+         */
+        post: operations["deviceTransactionsPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7199,6 +7320,56 @@ export interface components {
             segment: string;
         };
         /**
+         * CounterEmployee
+         * @description The employee allowed to draw now; or, when `pin_required`, only that (the counter asks for the PIN).
+         */
+        CounterEmployee: {
+            can_return: boolean;
+            /** @description The employee's default tracking codes, levels 1-4 where set. */
+            default_tracking: components["schemas"]["CounterTracking"][];
+            /** Format: int64 */
+            employee_id?: number | null;
+            employee_number?: string | null;
+            /** @description "Last, First". */
+            name?: string | null;
+            pin_required: boolean;
+        };
+        /**
+         * CounterEmployeeQuery
+         * @description Who draws: a badge or employee number as scanned, and the PIN when asked for.
+         */
+        CounterEmployeeQuery: {
+            employee: string;
+            pin?: string | null;
+        };
+        /**
+         * CounterItem
+         * @description A CIP of the current site, found by a scanned CIP code, customer item code or CIP number.
+         */
+        CounterItem: {
+            /** Format: int64 */
+            cid_no?: number | null;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            cust_item_code?: string | null;
+            location?: string | null;
+            /** Format: double */
+            qty_on_hand: number;
+        };
+        /**
+         * CounterTracking
+         * @description A default tracking code of the employee, per level.
+         */
+        CounterTracking: {
+            /** Format: int32 */
+            level: number;
+            /** Format: int64 */
+            tracking_code_id: number;
+            tracking_number: string;
+        };
+        /**
          * CreateRepairedCip
          * @description Creates the repaired-part CID and CIP of a repairable CIP.
          */
@@ -7629,6 +7800,107 @@ export interface components {
             help_id: number;
             help_name: string;
         };
+        /**
+         * DeviceReport
+         * @description A batch of device transactions, 1 to 1000 lines, in the order they happened.
+         */
+        DeviceReport: {
+            lines: components["schemas"]["DeviceTransactionLine"][];
+        };
+        /**
+         * DeviceReportResult
+         * @description The answer to a report: one result per line, in the order sent, and the counts.
+         */
+        DeviceReportResult: {
+            /** Format: int32 */
+            duplicates: number;
+            lines: components["schemas"]["LineResult"][];
+            /** Format: int32 */
+            posted: number;
+            /** Format: int32 */
+            refused: number;
+        };
+        /**
+         * DeviceToken
+         * @description A device token as listed: never the secret, only its first characters.
+         */
+        DeviceToken: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Login of the administrator who issued it. */
+            created_by?: string | null;
+            device_name: string;
+            /** Format: int64 */
+            device_token_id: number;
+            /**
+             * Format: date-time
+             * @description When the device last called with it (a refused call with a revoked token is not a use).
+             */
+            last_used_at?: string | null;
+            /** Format: date-time */
+            revoked_at?: string | null;
+            revoked_by?: string | null;
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: int64
+             * @description The crib station the device is, when it is one.
+             */
+            station_id?: number | null;
+            /** @description The token's first characters, to tell tokens apart. */
+            token_prefix: string;
+        };
+        /**
+         * DeviceTokenInput
+         * @description Issue a token for a device of the current site: a station (by id), or a named device, or both (the name then
+         *     replaces the station's code as the device's name).
+         */
+        DeviceTokenInput: {
+            device_name?: string | null;
+            /** Format: int64 */
+            station_id?: number | null;
+        };
+        /**
+         * DeviceTransactionLine
+         * @description One transaction as the device saw it. The item is a CIP number, a CIP code (customer item code), or a bin of a
+         *     station (`bin_code`, of the token's station or of `station_id`).
+         */
+        DeviceTransactionLine: {
+            bin_code?: string | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            cust_item_code?: string | null;
+            /** @description The device's own id of the transaction: the same id sent again is the same transaction. */
+            device_txn_id: string;
+            /** @description The employee's number or badge, as scanned at the device. */
+            employee: string;
+            /**
+             * Format: date-time
+             * @description When it happened at the device; a late report posts with this time (usage counts it in its period).
+             */
+            happened_at: string;
+            kind: components["schemas"]["DeviceTxnKind"];
+            /** Format: double */
+            quantity: number;
+            /** Format: int64 */
+            station_id?: number | null;
+            /**
+             * Format: int64
+             * @description Tracking codes per level (ids); missing levels take the employee's and the CIP's defaults.
+             */
+            tracking_code_id_1?: number | null;
+            /** Format: int64 */
+            tracking_code_id_2?: number | null;
+            /** Format: int64 */
+            tracking_code_id_3?: number | null;
+            /** Format: int64 */
+            tracking_code_id_4?: number | null;
+        };
+        /**
+         * @description What the device did.
+         * @enum {string}
+         */
+        DeviceTxnKind: "issue" | "return";
         /** Dispensing */
         Dispensing: {
             bins: components["schemas"]["DispensingBin"][];
@@ -8340,6 +8612,15 @@ export interface components {
         /** Incognito */
         Incognito: {
             incognito: boolean;
+        };
+        /**
+         * IssuedDeviceToken
+         * @description The answer of issuing: the token, shown this once, and the record.
+         */
+        IssuedDeviceToken: {
+            device_token: components["schemas"]["DeviceToken"];
+            /** @description The secret the device sends in the header `Token`. Not stored; it cannot be shown again. */
+            token: string;
         };
         /**
          * ItemHasFiles
@@ -9149,6 +9430,20 @@ export interface components {
             cip_no: number;
             /** Format: double */
             qty_on_hand: number;
+        };
+        /** @enum {string} */
+        LineOutcome: "posted" | "duplicate" | "refused";
+        /** LineResult */
+        LineResult: {
+            device_txn_id: string;
+            /** @description The refusal, verbatim (which limit), or for a duplicate the note that it was posted before. */
+            message?: string | null;
+            outcome: components["schemas"]["LineOutcome"];
+            /**
+             * Format: int64
+             * @description The ledger row (stock transaction) of a posted or duplicate line.
+             */
+            transaction_id?: number | null;
         };
         /**
          * LocationCheck
@@ -12919,6 +13214,158 @@ export interface operations {
             };
         };
     };
+    cribCounterPostEmployee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CounterEmployeeQuery"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CounterEmployee"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cribCounterGetItem: {
+        parameters: {
+            query: {
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CounterItem"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     devOpsDbToolsGetEnvironments: {
         parameters: {
             query?: never;
@@ -14888,6 +15335,281 @@ export interface operations {
             };
             /** @description No such record here (also for records of sites the caller may not use). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deviceTokenGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DeviceToken"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deviceTokenPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DeviceTokenInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["IssuedDeviceToken"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deviceTokenDeleteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DeviceToken"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deviceTransactionsPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DeviceReport"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["DeviceReportResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,253 @@
+//! Rules of device reports. A batch runs in one tenant transaction of the token's site; each line under its own
+//! savepoint, so a refused line leaves the others posted. A line is stored once per (device, device transaction
+//! id): a line posted before answers `duplicate` and changes nothing; a line refused before is tried again (the
+//! limit may have been raised, the employee added) and its one row updated. Lines post through the ledger's
+//! issue and return with the time they happened (late reports count in their own period).
+
+use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, Utc};
+use kernel::access::Device;
+use kernel::draw::{DrawError, DrawLimit, DrawerQuery, LimitBreach, LimitSource, Period, TrackingSelection};
+use kernel::error::{ApiError, ApiResult};
+use kernel::state::AppState;
+use kernel::validate::Problems;
+use tenancy::{SiteScope, TenantTx};
+
+use super::model::{DeviceReport, DeviceReportResult, DeviceTransactionLine, DeviceTxnKind, LineOutcome, LineResult};
+use super::repo::{self, NewLine, UsedBy};
+use crate::ledger;
+use crate::ledger::codes::TransCode;
+use crate::ledger::model::{EmployeeRef, LedgerError, Movement, TrackingRef};
+
+/// Why a line was not posted: the message the device gets, verbatim.
+struct Refused(String);
+
+impl From<sqlx::Error> for Refused {
+    fn from(e: sqlx::Error) -> Self {
+        // Unexpected database trouble is not a refusal: logged, and the line says so without details.
+        tracing::error!(error = %e, "device line failed");
+        Refused("The transaction could not be posted; send it again later.".to_owned())
+    }
+}
+
+/// Bad lines are refused before anything runs (400, nothing stored): the shape is the device maker's bug.
+fn validate(report: &DeviceReport) -> ApiResult<()> {
+    let mut problems = Problems::default();
+    let mut seen = std::collections::HashSet::new();
+    for (i, line) in report.lines.iter().enumerate() {
+        let at = |f: &str| format!("lines[{i}].{f}");
+        if !(line.quantity.is_finite() && line.quantity > 0.0 && line.quantity < 1e12) {
+            problems.add(&at("quantity"), "invalid", "The quantity must be greater than zero.");
+        }
+        if line.cip_no.is_none() && line.cust_item_code.as_deref().is_none_or(|c| c.trim().is_empty()) && line.bin_code.as_deref().is_none_or(|c| c.trim().is_empty()) {
+            problems.add(&at("cip_no"), "required", "Name the item: cip_no, cust_item_code or bin_code.");
+        }
+        if line.happened_at > chrono::Utc::now() + chrono::Duration::minutes(5) {
+            problems.add(&at("happened_at"), "invalid", "The transaction time is in the future.");
+        }
+        if !seen.insert(line.device_txn_id.as_str()) {
+            problems.add(&at("device_txn_id"), "duplicate", "A device transaction id appears twice in the batch.");
+        }
+    }
+    problems.check()
+}
+
+pub async fn report(state: &AppState, device: &Device, scope: &SiteScope, report: &DeviceReport) -> ApiResult<DeviceReportResult> {
+    validate(report)?;
+    let mut tx = scope.begin(&state.pool).await?;
+    let token_station = repo::station_of_token(&mut tx, device.device_token_id).await?;
+    let mut answer = DeviceReportResult { posted: 0, duplicates: 0, refused: 0, lines: Vec::with_capacity(report.lines.len()) };
+    for line in &report.lines {
+        let result = one_line(state, &mut tx, device, token_station, line).await?;
+        match result.outcome {
+            LineOutcome::Posted => answer.posted += 1,
+            LineOutcome::Duplicate => answer.duplicates += 1,
+            LineOutcome::Refused => answer.refused += 1,
+        }
+        answer.lines.push(result);
+    }
+    tx.commit().await?;
+    Ok(answer)
+}
+
+async fn one_line(state: &AppState, tx: &mut TenantTx, device: &Device, token_station: Option<i64>, line: &DeviceTransactionLine) -> ApiResult<LineResult> {
+    let id = line.device_txn_id.clone();
+    let stored = repo::find_locked(tx, device.device_token_id, &line.device_txn_id).await?;
+    if let Some(s) = &stored {
+        if s.outcome == "posted" {
+            return Ok(LineResult {
+                device_txn_id: id,
+                outcome: LineOutcome::Duplicate,
+                message: Some("Posted before; stored once.".to_owned()),
+                transaction_id: s.stock_transaction_id,
+            });
+        }
+    }
+    repo::savepoint(tx).await?;
+    let (cip_no, posted) = match resolve_cip(tx, token_station, line).await {
+        Ok(cip_no) => (Some(cip_no), post_draw(state, tx, device, cip_no, line).await),
+        Err(r) => (None, Err(r)),
+    };
+    let (outcome, message, tran_id) = match posted {
+        Ok(tran_id) => {
+            repo::release_savepoint(tx).await?;
+            ("posted", None, Some(tran_id))
+        }
+        Err(Refused(message)) => {
+            repo::rollback_to_savepoint(tx).await?;
+            ("refused", Some(message), None)
+        }
+    };
+    match stored {
+        Some(s) => repo::settle_again(tx, s.device_transaction_id, outcome, message.as_deref(), tran_id, cip_no).await?,
+        None => {
+            let new = NewLine {
+                device_token_id: device.device_token_id,
+                device_txn_id: &line.device_txn_id,
+                happened_at: line.happened_at,
+                kind: line.kind.as_str(),
+                cip_no,
+                employee: &line.employee,
+                quantity: line.quantity,
+                outcome,
+                message: message.as_deref(),
+                stock_transaction_id: tran_id,
+                line: serde_json::to_value(line).unwrap_or_default(),
+            };
+            if repo::insert(tx, &new).await?.is_none() {
+                // Another report of the same id committed between our look and our insert: it stands, this one
+                // must not have posted anything.
+                return Err(ApiError::conflict("The same device transaction is being reported concurrently; send the batch again."));
+            }
+        }
+    }
+    let outcome = if outcome == "posted" { LineOutcome::Posted } else { LineOutcome::Refused };
+    Ok(LineResult { device_txn_id: id, outcome, message, transaction_id: tran_id })
+}
+
+async fn resolve_cip(tx: &mut TenantTx, token_station: Option<i64>, line: &DeviceTransactionLine) -> Result<i64, Refused> {
+    if let Some(cip_no) = line.cip_no {
+        return repo::cip_by_no(tx, cip_no).await?.ok_or_else(|| Refused(format!("CIP {cip_no} not found.")));
+    }
+    if let Some(code) = line.cust_item_code.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        return repo::cip_by_code(tx, code).await?.ok_or_else(|| Refused(format!("Item {code} not found.")));
+    }
+    let bin = line.bin_code.as_deref().map(str::trim).unwrap_or_default();
+    let Some(station_id) = line.station_id.or(token_station) else {
+        return Err(Refused("A bin needs its station: send station_id, or issue the token for a station.".to_owned()));
+    };
+    repo::cip_by_bin(tx, station_id, bin).await?.ok_or_else(|| Refused(format!("Bin {bin} of station {station_id} holds no item.")))
+}
+
+/// Where a limit's period began and ends around `at` (a late line is judged in its own period).
+fn period_of(period: Period, at: DateTime<Utc>) -> (DateTime<Utc>, DateTime<Utc>) {
+    let d = at.date_naive();
+    let (start, end) = match period {
+        Period::Day => (d, d + Duration::days(1)),
+        Period::Week => {
+            let s = d - Duration::days(i64::from(d.weekday().num_days_from_monday()));
+            (s, s + Duration::days(7))
+        }
+        Period::Month => {
+            let s = d.with_day(1).unwrap_or(d);
+            (s, s.checked_add_months(Months::new(1)).unwrap_or(s))
+        }
+        Period::Year => {
+            let s = NaiveDate::from_ymd_opt(d.year(), 1, 1).unwrap_or(d);
+            (s, s.checked_add_months(Months::new(12)).unwrap_or(s))
+        }
+    };
+    let utc = |x: NaiveDate| x.and_hms_opt(0, 0, 0).map(|t| t.and_utc()).unwrap_or(at);
+    (utc(start), utc(end))
+}
+
+async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: i64, cid_no: Option<i64>, qty: f64, unit_cost: f64, at: DateTime<Utc>) -> Result<(), Refused> {
+    for limit in limits {
+        // A device has no supervisor at hand: overridable limits hold as well.
+        let by = match &limit.source {
+            LimitSource::Group { .. } => UsedBy::Employee(employee_id),
+            LimitSource::ItemGroup { item_group_id, .. } => UsedBy::EmployeeItemGroup(employee_id, *item_group_id),
+            LimitSource::TrackingCode { level, tracking_code_id, .. } => UsedBy::Tracking(*level, *tracking_code_id),
+            LimitSource::Item { cid_no: limit_cid, .. } => {
+                if Some(*limit_cid) != cid_no {
+                    continue;
+                }
+                UsedBy::EmployeeCid(employee_id, *limit_cid)
+            }
+        };
+        let (from, to) = period_of(limit.period, at);
+        let used = repo::used_between(tx, &by, from, to).await?;
+        let this_draw = match limit.source {
+            LimitSource::Item { .. } => qty,
+            _ => (qty * unit_cost * 1000.0).round() / 1000.0,
+        };
+        if used + this_draw > limit.amount + 1e-9 {
+            return Err(Refused(LimitBreach { limit: limit.clone(), used, this_draw }.message()));
+        }
+    }
+    Ok(())
+}
+
+impl From<DrawError> for Refused {
+    fn from(e: DrawError) -> Self {
+        match e {
+            DrawError::Refused(r) => Refused(r.to_string()),
+            DrawError::Database(d) => d.into(),
+        }
+    }
+}
+
+impl From<LedgerError> for Refused {
+    fn from(e: LedgerError) -> Self {
+        match e {
+            LedgerError::Database(d) => d.into(),
+            other => Refused(other.to_string()),
+        }
+    }
+}
+
+/// Posts the line as the counter's Issue/Return would, with the device's facts: the employee by number or badge
+/// (the device checked the person), tracking codes validated with the employee's and CIP's defaults, the limits of
+/// the line's own period, the ledger row dated when it happened and keyed by the device's id.
+async fn post_draw(state: &AppState, tx: &mut TenantTx, device: &Device, cip_no: i64, line: &DeviceTransactionLine) -> Result<i64, Refused> {
+    let drawer = state.draw.find_drawer(tx, DrawerQuery { number_or_badge: line.employee.trim(), pin: None }).await?;
+    let code = match line.kind {
+        DeviceTxnKind::Issue => TransCode::Iss,
+        DeviceTxnKind::Return => TransCode::Ris,
+    };
+    if code == TransCode::Ris && !drawer.can_return {
+        return Err(Refused(format!("Employee {} may not return items.", drawer.employee_number)));
+    }
+    repo::lock_drawer(tx, drawer.employee_id).await?;
+    let (cost, cid_no) = repo::cip_cost_and_cid(tx, cip_no).await?.ok_or_else(|| Refused(format!("CIP {cip_no} not found.")))?;
+    let selection = TrackingSelection {
+        ids: [line.tracking_code_id_1, line.tracking_code_id_2, line.tracking_code_id_3, line.tracking_code_id_4],
+        free_form: Default::default(),
+    };
+    let cids: Vec<i64> = cid_no.into_iter().collect();
+    let rules = state.draw.rules(tx, &drawer, &cids, &selection, None).await?;
+    if code == TransCode::Iss {
+        check_limits(tx, &rules.limits, drawer.employee_id, cid_no, line.quantity, cost, line.happened_at).await?;
+    }
+    let ids: Vec<i64> = rules.tracking.ids.iter().flatten().copied().collect();
+    let numbers = if ids.is_empty() { Vec::new() } else { repo::tracking_numbers(tx, &ids).await? };
+    let mut tracking: [Option<TrackingRef>; 4] = Default::default();
+    for (i, slot) in tracking.iter_mut().enumerate() {
+        if let Some(id) = rules.tracking.ids[i] {
+            let text = numbers.iter().find(|(n, _)| *n == id).map(|(_, t)| t.clone()).unwrap_or_default();
+            *slot = Some(TrackingRef { tracking_code_id: Some(id), text });
+        } else if let Some(text) = &rules.tracking.free_form[i] {
+            *slot = Some(TrackingRef { tracking_code_id: None, text: text.clone() });
+        }
+    }
+    // A device's clock may run a little ahead of ours: never post in the future.
+    let when = line.happened_at.min(Utc::now());
+    let m = Movement {
+        trans_date: Some(when),
+        employee: Some(EmployeeRef { employee_id: drawer.employee_id, employee_number: drawer.employee_number.clone(), name: drawer.name.clone() }),
+        tracking,
+        external_ref: Some(format!("device:{}:{}", device.device_token_id, line.device_txn_id)),
+        notes: Some(format!("Reported by device {}", device.device_name)),
+        ..Movement::new(cip_no, code, line.quantity)
+    };
+    Ok(ledger::service::post(tx, &m).await?.tran_id)
+}
