@@ -13,9 +13,9 @@ type Amounts = (Option<f64>, Option<f64>, Option<f64>, Option<f64>, Option<f64>)
 /// (description, type, limits)
 const GROUPS: &[(&str, i32, Amounts)] = &[
     ("SUPERVISORS", 2, (None, None, None, None, Some(2500.0))),
-    ("MAINT", 1, (Some(150.0), Some(500.0), Some(1500.0), Some(15000.0), Some(500.0))),
-    ("PROD", 1, (Some(75.0), Some(250.0), Some(800.0), Some(8000.0), Some(250.0))),
-    ("QA", 1, (Some(40.0), Some(120.0), Some(400.0), Some(4000.0), Some(150.0))),
+    ("MAINT", 1, (Some(400.0), Some(1500.0), Some(5000.0), Some(50000.0), Some(500.0))),
+    ("PROD", 1, (Some(200.0), Some(600.0), Some(2000.0), Some(20000.0), Some(250.0))),
+    ("QA", 1, (Some(100.0), Some(300.0), Some(1000.0), Some(10000.0), Some(150.0))),
 ];
 
 /// (item group, description patterns of its CIDs)
@@ -51,7 +51,7 @@ async fn site_groups(conn: &mut PgConnection, client_id: i64, schema: &str) -> a
         sqlx::query(&format!(
             "insert into {schema}.employee_group (site_id, description, group_type, limit_daily, limit_weekly, limit_monthly, limit_yearly,
                  enforced_level, cost_limit, budget_amount, budget_start, budget_end, default_group)
-             select s.site_id, $2, $3, $4::float8::numeric, $5::float8::numeric, $6::float8::numeric, $7::float8::numeric, 2, $8::float8::numeric,
+             select s.site_id, $2, $3, $4::float8::numeric, $5::float8::numeric, $6::float8::numeric, $7::float8::numeric, case when $3 = 1 and $2 <> 'MAINT' then 1 else 2 end, $8::float8::numeric,
                     $7::float8::numeric, date_trunc('year', now())::date, (date_trunc('year', now()) + interval '1 year - 1 day')::date, $2 = 'PROD'
              from asp.site s
              where s.client_id = $1 and not exists (select 1 from {schema}.employee_group g where g.site_id = s.site_id and upper(g.description) = upper($2))"

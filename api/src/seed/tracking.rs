@@ -24,7 +24,7 @@ async fn site_tracking(conn: &mut PgConnection, schema: &str) -> anyhow::Result<
                  can_free_form, employee_default_required, send_to_cribmaster, tracking_timing)
              select s.site_id, v.level, v.description, true, false, v.restrict, v.free, v.emp_default, v.crib, 2
              from (select site_id from asp.site where site_id in {sites}) s
-             cross join (values (1, 'Cost Centre', false, false, true, true), (2, 'Job', false, true, false, true),
+             cross join (values (1, 'Cost Centre', false, true, true, true), (2, 'Job', false, true, false, true),
                                 (3, 'Machine', true, false, false, false)) as v(level, description, restrict, free, emp_default, crib)
              where exists (select 1 from {schema}.tracking_code t where t.site_id = s.site_id)
              on conflict (site_id, tracking_level_id) do update set description = excluded.description, is_active = true,

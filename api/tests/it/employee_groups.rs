@@ -43,7 +43,7 @@ async fn the_demo_sites_have_limit_groups_approved_by_their_supervisors_and_ever
     let names: Vec<&str> = a.body["resultList"].as_array().unwrap().iter().map(|g| g["description"].as_str().unwrap()).collect();
     assert_eq!(names, ["MAINT", "PROD", "QA", "SUPERVISORS"]);
     let maint = &a.body["resultList"][0];
-    assert_eq!((maint["limitWeekly"].as_f64(), maint["enforced_level_text"].as_str(), maint["approver_group"].as_str()), (Some(500.0), Some("Enforce"), Some("SUPERVISORS")));
+    assert_eq!((maint["limitWeekly"].as_f64(), maint["enforced_level_text"].as_str(), maint["approver_group"].as_str()), (Some(1500.0), Some("Enforce"), Some("SUPERVISORS")));
     let unassigned: i64 = sqlx::query_scalar(
         "select count(*) from client_acme.employee e where not exists (select 1 from client_acme.employee_group_member m where m.employee_id = e.employee_id)",
     )

@@ -185,6 +185,7 @@ pub struct AssignedEmployee {
 page_type!(AssignedEmployeePage, AssignedEmployee, "resultList");
 
 #[derive(Object, Clone, Debug)]
+#[oai(rename = "EmployeeGroupAssignedSearchRequest")]
 pub struct AssignedSearchRequest {
     #[oai(flatten)]
     pub page: PageRequest,

@@ -263,6 +263,7 @@ pub struct TrackingCodeMin3Update {
 
 /// AddSupervisor/: one supervisor for many codes (absent: the codes lose their supervisor).
 #[derive(Object, Clone, Debug)]
+#[oai(rename = "TrackingCodeAddSupervisor")]
 pub struct AddSupervisor {
     #[oai(rename = "trackingCodeIds", validator(min_items = 1, max_items = 500))]
     pub tracking_code_ids: Vec<i64>,
@@ -270,6 +271,7 @@ pub struct AddSupervisor {
 }
 
 #[derive(Object, Clone, Debug)]
+#[oai(rename = "TrackingCodeAddSupervisorResult")]
 pub struct AddSupervisorResult {
     /// Codes changed.
     pub updated: i64,
