@@ -41,7 +41,7 @@ export function StationShow() {
     if (capacity !== null && !Number.isFinite(capacity)) return setBinErrors({ capacity: 'Please enter a valid value for Capacity' });
     const body = { station_bin_id: bin.station_bin_id, station_id: stationId, bin_code: bin.bin_code.trim().toUpperCase(), capacity };
     try {
-      if (bin.station_bin_id) await callApi('put', '/V1/Crib/StationBin', { body, local400: true });
+      if (bin.station_bin_id) await callApi('put', '/V1/Crib/StationBin', { body: { ...body, station_bin_id: bin.station_bin_id }, local400: true });
       else await callApi('post', '/V1/Crib/StationBin', { body, local400: true });
       notify(`Bin ${body.bin_code} saved.`, 'success');
       setBin(null);
