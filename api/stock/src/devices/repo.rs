@@ -144,33 +144,3 @@ pub async fn tracking_numbers(tx: &mut TenantTx, ids: &[i64]) -> Result<Vec<(i64
     Ok(rows.into_iter().map(|r| (r.tracking_code_id, r.tracking_number)).collect())
 }
 
-/// What a limit counts in [from, to): extended cost (or, for an item limit, quantity) of issues minus returns.
-pub enum UsedBy {
-    Employee(i64),
-    EmployeeItemGroup(i64, i64),
-    Tracking(u8, i64),
-    EmployeeCid(i64, i64),
-}
-
-pub async fn used_between(tx: &mut TenantTx, by: &UsedBy, from: chrono::DateTime<chrono::Utc>, to: chrono::DateTime<chrono::Utc>) -> Result<f64, sqlx::Error> {
-    let cost = "coalesce(sum(t.usage_qty * coalesce(t.unit_cost, 0)), 0)::float8";
-    let window = "t.trans_date >= $2 and t.trans_date < $4 and t.usage_qty <> 0";
-    // Runtime statements: the item group column belongs to the groups area's migration.
-    let (sql, a, b) = match by {
-        UsedBy::Employee(e) => (format!("select {cost} from stock_transaction t where t.employee_id = $1 and {window} and $3::bigint is null"), *e, None),
-        UsedBy::EmployeeItemGroup(e, g) => {
-            (format!("select {cost} from stock_transaction t join cid d on d.cid_no = t.cid_no where t.employee_id = $1 and {window} and d.item_group_id = $3"), *e, Some(*g))
-        }
-        UsedBy::Tracking(level, id) => {
-            let col = match level {
-                1 => "track1_id",
-                2 => "track2_id",
-                3 => "track3_id",
-                _ => "track4_id",
-            };
-            (format!("select {cost} from stock_transaction t where t.{col} = $1 and {window} and $3::bigint is null"), *id, None)
-        }
-        UsedBy::EmployeeCid(e, c) => (format!("select coalesce(sum(t.usage_qty), 0)::float8 from stock_transaction t where t.employee_id = $1 and {window} and t.cid_no = $3"), *e, Some(*c)),
-    };
-    sqlx::query_scalar::<_, f64>(&sql).bind(a).bind(from).bind(b).bind(to).fetch_one(&mut **tx).await
-}

@@ -4,16 +4,16 @@
 //! limit may have been raised, the employee added) and its one row updated. Lines post through the ledger's
 //! issue and return with the time they happened (late reports count in their own period).
 
-use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use kernel::access::Device;
-use kernel::draw::{DrawError, DrawLimit, DrawerQuery, LimitBreach, LimitSource, Period, TrackingSelection};
+use kernel::draw::{DrawError, DrawLimit, DrawerQuery, TrackingSelection};
 use kernel::error::{ApiError, ApiResult};
 use kernel::state::AppState;
 use kernel::validate::Problems;
 use tenancy::{SiteScope, TenantTx};
 
 use super::model::{DeviceReport, DeviceReportResult, DeviceTransactionLine, DeviceTxnKind, LineOutcome, LineResult};
-use super::repo::{self, NewLine, UsedBy};
+use super::repo::{self, NewLine};
 use crate::ledger;
 use crate::ledger::codes::TransCode;
 use crate::ledger::model::{EmployeeRef, LedgerError, Movement, TrackingRef};
@@ -138,53 +138,12 @@ async fn resolve_cip(tx: &mut TenantTx, token_station: Option<i64>, line: &Devic
     repo::cip_by_bin(tx, station_id, bin).await?.ok_or_else(|| Refused(format!("Bin {bin} of station {station_id} holds no item.")))
 }
 
-/// Where a limit's period began and ends around `at` (a late line is judged in its own period).
-fn period_of(period: Period, at: DateTime<Utc>) -> (DateTime<Utc>, DateTime<Utc>) {
-    let d = at.date_naive();
-    let (start, end) = match period {
-        Period::Day => (d, d + Duration::days(1)),
-        Period::Week => {
-            let s = d - Duration::days(i64::from(d.weekday().num_days_from_monday()));
-            (s, s + Duration::days(7))
-        }
-        Period::Month => {
-            let s = d.with_day(1).unwrap_or(d);
-            (s, s.checked_add_months(Months::new(1)).unwrap_or(s))
-        }
-        Period::Year => {
-            let s = NaiveDate::from_ymd_opt(d.year(), 1, 1).unwrap_or(d);
-            (s, s.checked_add_months(Months::new(12)).unwrap_or(s))
-        }
-    };
-    let utc = |x: NaiveDate| x.and_hms_opt(0, 0, 0).map(|t| t.and_utc()).unwrap_or(at);
-    (utc(start), utc(end))
-}
-
+/// A device has no supervisor at hand, so overridable limits hold as well; a late line is judged in its own period.
 async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: i64, cid_no: Option<i64>, qty: f64, unit_cost: f64, at: DateTime<Utc>) -> Result<(), Refused> {
-    for limit in limits {
-        // A device has no supervisor at hand: overridable limits hold as well.
-        let by = match &limit.source {
-            LimitSource::Group { .. } => UsedBy::Employee(employee_id),
-            LimitSource::ItemGroup { item_group_id, .. } => UsedBy::EmployeeItemGroup(employee_id, *item_group_id),
-            LimitSource::TrackingCode { level, tracking_code_id, .. } => UsedBy::Tracking(*level, *tracking_code_id),
-            LimitSource::Item { cid_no: limit_cid, .. } => {
-                if Some(*limit_cid) != cid_no {
-                    continue;
-                }
-                UsedBy::EmployeeCid(employee_id, *limit_cid)
-            }
-        };
-        let (from, to) = period_of(limit.period, at);
-        let used = repo::used_between(tx, &by, from, to).await?;
-        let this_draw = match limit.source {
-            LimitSource::Item { .. } => qty,
-            _ => (qty * unit_cost * 1000.0).round() / 1000.0,
-        };
-        if used + this_draw > limit.amount + 1e-9 {
-            return Err(Refused(LimitBreach { limit: limit.clone(), used, this_draw }.message()));
-        }
+    match crate::ledger::limits::first_breach(tx, limits, employee_id, cid_no, qty, unit_cost, false, at).await? {
+        Some(breach) => Err(Refused(breach.message())),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 impl From<DrawError> for Refused {

@@ -2,6 +2,7 @@
 //! (`service::post`), and its SQL (`repo`). Nothing else writes a CIP quantity column or a ledger row.
 
 pub mod codes;
+pub mod limits;
 pub mod model;
 pub mod repo;
 pub mod service;

@@ -354,44 +354,6 @@ pub async fn lock_drawer(tx: &mut TenantTx, employee_id: i64) -> Result<(), sqlx
     Ok(())
 }
 
-/// What a limit counts since `from`: extended cost (or quantity) of issues minus returns.
-pub enum UsedBy {
-    Employee(i64),
-    EmployeeItemGroup(i64, i64),
-    Tracking(u8, i64),
-    EmployeeCid(i64, i64),
-}
-
-pub async fn used_since(tx: &mut TenantTx, by: &UsedBy, from: DateTime<Utc>) -> Result<f64, sqlx::Error> {
-    let cost = "coalesce(sum(t.usage_qty * coalesce(t.unit_cost, 0)), 0)::float8";
-    let (sql, a, b) = match by {
-        UsedBy::Employee(e) => (format!("select {cost} from stock_transaction t where t.employee_id = $1 and t.trans_date >= $2 and t.usage_qty <> 0 and $3::bigint is null"), *e, None),
-        UsedBy::EmployeeItemGroup(e, g) => (
-            format!(
-                "select {cost} from stock_transaction t join cid d on d.cid_no = t.cid_no
-                 where t.employee_id = $1 and t.trans_date >= $2 and t.usage_qty <> 0 and d.item_group_id = $3"
-            ),
-            *e,
-            Some(*g),
-        ),
-        UsedBy::Tracking(level, id) => {
-            let col = match level {
-                1 => "track1_id",
-                2 => "track2_id",
-                3 => "track3_id",
-                _ => "track4_id",
-            };
-            (format!("select {cost} from stock_transaction t where t.{col} = $1 and t.trans_date >= $2 and t.usage_qty <> 0 and $3::bigint is null"), *id, None)
-        }
-        UsedBy::EmployeeCid(e, c) => (
-            "select coalesce(sum(t.usage_qty), 0)::float8 from stock_transaction t where t.employee_id = $1 and t.trans_date >= $2 and t.cid_no = $3".to_owned(),
-            *e,
-            Some(*c),
-        ),
-    };
-    sqlx::query_scalar::<_, f64>(&sql).bind(a).bind(from).bind(b).fetch_one(&mut **tx).await
-}
-
 /// The login of an application user.
 pub async fn user_login(tx: &mut TenantTx, user_id: i64) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar::<_, String>("select user_id from asp.asp_users where asp_users_id = $1").bind(user_id).fetch_optional(&mut **tx).await

@@ -2,13 +2,13 @@
 //! posted row allows, average-cost corrections, and the movements (issue, return, adjust, scrap, transfer,
 //! receipt, kanban refill, reverse), each one database transaction around [`crate::ledger::service::post`].
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
+use chrono::{NaiveDate, Utc};
 use serde_json::json;
 use tenancy::{SiteScope, TenantTx};
 
 use kernel::access::Caller;
 use kernel::audit::{self, AuditDetail, AuditEntry};
-use kernel::draw::{DrawError, DrawLimit, DrawRefusal, DrawerQuery, LimitBreach, LimitSource, Period, TrackingSelection};
+use kernel::draw::{DrawError, DrawLimit, DrawRefusal, DrawerQuery, TrackingSelection};
 use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, XlsxFile};
 use kernel::listing::{self, Page};
@@ -18,7 +18,7 @@ use kernel::state::AppState;
 use kernel::validate::trimmed_owned;
 
 use super::model::*;
-use super::repo::{self, Filter, UsedBy};
+use super::repo::{self, Filter};
 use crate::ledger::codes::{Reversal, TransCode, TABLE};
 use crate::ledger::model::{EmployeeRef, LedgerError, Movement, Posted, TrackingRef, UserRef};
 use crate::ledger::service::{self as ledger, ReverseKind};
@@ -387,17 +387,6 @@ fn result(message: String, transactions: Vec<Transaction>) -> MovementResult {
 }
 
 /// When a limit's current period began.
-pub fn period_start(period: Period, now: DateTime<Utc>) -> DateTime<Utc> {
-    let d = now.date_naive();
-    let start = match period {
-        Period::Day => d,
-        Period::Week => d - Duration::days(d.weekday().num_days_from_monday() as i64),
-        Period::Month => d.with_day(1).unwrap_or(d),
-        Period::Year => NaiveDate::from_ymd_opt(d.year(), 1, 1).unwrap_or(d),
-    };
-    start.and_hms_opt(0, 0, 0).map(|t| t.and_utc()).unwrap_or(now)
-}
-
 fn selection(t: &TrackingInput) -> TrackingSelection {
     let clean = |v: &Option<String>| trimmed_owned(v);
     TrackingSelection {
@@ -421,36 +410,12 @@ async fn tracking_refs(tx: &mut TenantTx, sel: &TrackingSelection) -> ApiResult<
     Ok(out)
 }
 
-/// The first limit `qty` of the CIP would pass (supervisor overrides honoured), with what was used.
+/// Refuses (409, naming the limit) a draw that would pass one of its limits in the period around now.
 pub async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: i64, cid_no: Option<i64>, qty: f64, unit_cost: f64, supervisor: bool) -> ApiResult<()> {
-    let now = Utc::now();
-    for limit in limits {
-        if limit.overridable && supervisor {
-            continue;
-        }
-        let by = match &limit.source {
-            LimitSource::Group { .. } => UsedBy::Employee(employee_id),
-            LimitSource::ItemGroup { item_group_id, .. } => UsedBy::EmployeeItemGroup(employee_id, *item_group_id),
-            LimitSource::TrackingCode { level, tracking_code_id, .. } => UsedBy::Tracking(*level, *tracking_code_id),
-            LimitSource::Item { cid_no, .. } => UsedBy::EmployeeCid(employee_id, *cid_no),
-        };
-        // An item limit only counts draws of its own item.
-        if let LimitSource::Item { cid_no: limit_cid, .. } = &limit.source {
-            if Some(*limit_cid) != cid_no {
-                continue;
-            }
-        }
-        let used = repo::used_since(tx, &by, period_start(limit.period, now)).await?;
-        let this_draw = match limit.source {
-            LimitSource::Item { .. } => qty,
-            _ => (qty * unit_cost * 1000.0).round() / 1000.0,
-        };
-        if used + this_draw > limit.amount + 1e-9 {
-            let breach = LimitBreach { limit: limit.clone(), used, this_draw };
-            return Err(ApiError::conflict(&breach.message()));
-        }
+    match crate::ledger::limits::first_breach(tx, limits, employee_id, cid_no, qty, unit_cost, supervisor, Utc::now()).await? {
+        Some(breach) => Err(ApiError::conflict(&breach.message())),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// POST Issue: an employee draws a CIP of the current site.
