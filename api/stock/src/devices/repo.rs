@@ -139,8 +139,3 @@ pub async fn cip_cost_and_cid(tx: &mut TenantTx, cip_no: i64) -> Result<Option<(
     Ok(row.map(|r| (r.cost, r.cid_no)))
 }
 
-pub async fn tracking_numbers(tx: &mut TenantTx, ids: &[i64]) -> Result<Vec<(i64, String)>, sqlx::Error> {
-    let rows = sqlx::query!("select tracking_code_id, tracking_number from tracking_code where tracking_code_id = any($1)", ids).fetch_all(&mut **tx).await?;
-    Ok(rows.into_iter().map(|r| (r.tracking_code_id, r.tracking_number)).collect())
-}
-

@@ -16,7 +16,7 @@ use super::model::{DeviceReport, DeviceReportResult, DeviceTransactionLine, Devi
 use super::repo::{self, NewLine};
 use crate::ledger;
 use crate::ledger::codes::TransCode;
-use crate::ledger::model::{EmployeeRef, LedgerError, Movement, TrackingRef};
+use crate::ledger::model::{EmployeeRef, LedgerError, Movement};
 
 /// Why a line was not posted: the message the device gets, verbatim.
 struct Refused(String);
@@ -187,17 +187,7 @@ async fn post_draw(state: &AppState, tx: &mut TenantTx, device: &Device, cip_no:
     if code == TransCode::Iss {
         check_limits(tx, &rules.limits, drawer.employee_id, cid_no, line.quantity, cost, line.happened_at).await?;
     }
-    let ids: Vec<i64> = rules.tracking.ids.iter().flatten().copied().collect();
-    let numbers = if ids.is_empty() { Vec::new() } else { repo::tracking_numbers(tx, &ids).await? };
-    let mut tracking: [Option<TrackingRef>; 4] = Default::default();
-    for (i, slot) in tracking.iter_mut().enumerate() {
-        if let Some(id) = rules.tracking.ids[i] {
-            let text = numbers.iter().find(|(n, _)| *n == id).map(|(_, t)| t.clone()).unwrap_or_default();
-            *slot = Some(TrackingRef { tracking_code_id: Some(id), text });
-        } else if let Some(text) = &rules.tracking.free_form[i] {
-            *slot = Some(TrackingRef { tracking_code_id: None, text: text.clone() });
-        }
-    }
+    let tracking = ledger::service::tracking_refs(tx, &rules.tracking).await?;
     // A device's clock may run a little ahead of ours: never post in the future.
     let when = line.happened_at.min(Utc::now());
     let m = Movement {

@@ -305,3 +305,11 @@ pub async fn used_between(tx: &mut TenantTx, by: &UsedBy, from: DateTime<Utc>, t
     };
     sqlx::query_scalar::<_, f64>(&sql).bind(a).bind(from).bind(b).bind(to).fetch_one(&mut **tx).await
 }
+
+/// The numbers of tracking codes, by id (what a ledger row records beside each id).
+pub async fn tracking_numbers(tx: &mut TenantTx, ids: &[i64]) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    sqlx::query_as::<_, (i64, String)>("select tracking_code_id, tracking_number from tracking_code where tracking_code_id = any($1)")
+        .bind(ids)
+        .fetch_all(&mut **tx)
+        .await
+}

@@ -255,3 +255,20 @@ pub async fn transfer(tx: &mut TenantTx, out: &Movement, into: &Movement) -> Res
     repo::set_pair(tx, b.tran_id, a.tran_id).await?;
     Ok(if out.cip_no <= into.cip_no { (a, b) } else { (b, a) })
 }
+
+/// What a ledger row records of a draw's tracking selection: each level's code id with its number, or the free
+/// text where the level allows it.
+pub async fn tracking_refs(tx: &mut TenantTx, sel: &kernel::draw::TrackingSelection) -> Result<[Option<TrackingRef>; 4], sqlx::Error> {
+    let ids: Vec<i64> = sel.ids.iter().flatten().copied().collect();
+    let numbers = if ids.is_empty() { Vec::new() } else { repo::tracking_numbers(tx, &ids).await? };
+    let mut out: [Option<TrackingRef>; 4] = Default::default();
+    for (i, slot) in out.iter_mut().enumerate() {
+        if let Some(id) = sel.ids[i] {
+            let text = numbers.iter().find(|(n, _)| *n == id).map(|(_, t)| t.clone()).unwrap_or_default();
+            *slot = Some(TrackingRef { tracking_code_id: Some(id), text });
+        } else if let Some(text) = &sel.free_form[i] {
+            *slot = Some(TrackingRef { tracking_code_id: None, text: text.clone() });
+        }
+    }
+    Ok(out)
+}

@@ -340,14 +340,6 @@ pub async fn cip_avg_cost(tx: &mut TenantTx, cip_no: i64) -> Result<Option<f64>,
     Ok(sqlx::query_scalar::<_, Option<f64>>("select cust_avg_cost::float8 from cip where cip_no = $1").bind(cip_no).fetch_optional(&mut **tx).await?.flatten())
 }
 
-/// The tracking numbers of tracking-code ids.
-pub async fn tracking_numbers(tx: &mut TenantTx, ids: &[i64]) -> Result<Vec<(i64, String)>, sqlx::Error> {
-    sqlx::query_as::<_, (i64, String)>("select tracking_code_id, tracking_number from tracking_code where tracking_code_id = any($1)")
-        .bind(ids)
-        .fetch_all(&mut **tx)
-        .await
-}
-
 /// Serialises the draws of one employee (the limit sums and the posting in one transaction).
 pub async fn lock_drawer(tx: &mut TenantTx, employee_id: i64) -> Result<(), sqlx::Error> {
     sqlx::query("select pg_advisory_xact_lock(916001, ($1::bigint % 2147483647)::int)").bind(employee_id).execute(&mut **tx).await?;

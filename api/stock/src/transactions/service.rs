@@ -20,7 +20,7 @@ use kernel::validate::trimmed_owned;
 use super::model::*;
 use super::repo::{self, Filter};
 use crate::ledger::codes::{Reversal, TransCode, TABLE};
-use crate::ledger::model::{EmployeeRef, LedgerError, Movement, Posted, TrackingRef, UserRef};
+use crate::ledger::model::{EmployeeRef, LedgerError, Movement, Posted, UserRef};
 use crate::ledger::service::{self as ledger, ReverseKind};
 
 pub const READ: &[Perm] = &[Perm::TransactionView];
@@ -395,21 +395,6 @@ fn selection(t: &TrackingInput) -> TrackingSelection {
     }
 }
 
-async fn tracking_refs(tx: &mut TenantTx, sel: &TrackingSelection) -> ApiResult<[Option<TrackingRef>; 4]> {
-    let ids: Vec<i64> = sel.ids.iter().flatten().copied().collect();
-    let numbers = if ids.is_empty() { Vec::new() } else { repo::tracking_numbers(tx, &ids).await? };
-    let mut out: [Option<TrackingRef>; 4] = Default::default();
-    for (i, slot) in out.iter_mut().enumerate() {
-        if let Some(id) = sel.ids[i] {
-            let text = numbers.iter().find(|(n, _)| *n == id).map(|(_, t)| t.clone()).unwrap_or_default();
-            *slot = Some(TrackingRef { tracking_code_id: Some(id), text });
-        } else if let Some(text) = &sel.free_form[i] {
-            *slot = Some(TrackingRef { tracking_code_id: None, text: text.clone() });
-        }
-    }
-    Ok(out)
-}
-
 /// Refuses (409, naming the limit) a draw that would pass one of its limits in the period around now.
 pub async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: i64, cid_no: Option<i64>, qty: f64, unit_cost: f64, supervisor: bool) -> ApiResult<()> {
     match crate::ledger::limits::first_breach(tx, limits, employee_id, cid_no, qty, unit_cost, supervisor, Utc::now()).await? {
@@ -448,7 +433,7 @@ async fn draw(state: &AppState, caller: &Caller, scope: &SiteScope, body: &DrawR
         let cost = repo::cip_avg_cost(&mut tx, body.cip_no).await?.unwrap_or(0.0);
         check_limits(&mut tx, &rules.limits, drawer.employee_id, cid_no, body.qty, cost, body.supervisor_id.is_some()).await?;
     }
-    let tracking = tracking_refs(&mut tx, &rules.tracking).await?;
+    let tracking = crate::ledger::service::tracking_refs(&mut tx, &rules.tracking).await?;
     let user = user_ref(&mut tx, caller).await?;
     let m = Movement {
         employee: Some(EmployeeRef { employee_id: drawer.employee_id, employee_number: drawer.employee_number.clone(), name: drawer.name.clone() }),
