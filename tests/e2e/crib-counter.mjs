@@ -181,7 +181,7 @@ test('an issue within the limit posts: on hand goes down and the transaction sho
     const warehouse = await session('warehouse');
     const found = await warehouse('GET', `/V1/Transaction/${tran.tran_id}`);
     assert.equal(found.status, 200);
-    assert.equal(found.body.employee_number, EMPLOYEE);
+    assert.equal(found.body.employeeNumber, EMPLOYEE);
     await page.goto(`${BASE_URL}/#/transaction?id=${tran.tran_id}`);
     await page.getByText(String(tran.tran_id)).first().waitFor();
     await page.goto(`${BASE_URL}/#/transaction/cribCounter`);

@@ -49,7 +49,26 @@ async function scenario(name, fn) {
   }
 }
 
+// The current site is kept per user on the server, and earlier e2e files move the buyer to ACME-SOUTH: put the user
+// at ACME-NORTH through the API first, so the console opens there.
+async function putAtNorth(user) {
+  const login = await fetch(`${BASE_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: user, password: PASSWORD }),
+  });
+  assert.equal(login.status, 200, `login as ${user}`);
+  const token = (await login.json()).access_token;
+  const switched = await fetch(`${BASE_URL}/api/V1/Site/CurrentSite`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ site_code: 'ACME-NORTH' }),
+  });
+  assert.equal(switched.status, 200, `${user} to ACME-NORTH`);
+}
+
 async function signIn(user) {
+  await putAtNorth(user);
   await page.goto(`${BASE_URL}/`);
   await page.evaluate(() => {
     localStorage.clear();

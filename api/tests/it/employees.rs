@@ -90,10 +90,21 @@ async fn an_employee_is_created_changed_and_deactivated_with_every_change_in_its
     assert_eq!(h.body[1]["changes"]["supervisor_id"]["to"], maria);
     assert_eq!(h.body[1]["changed_by"], "warehouse");
 
-    // Group memberships: the groups of the employee's site (none exist before the groups area's tables); naming an
-    // unknown group is refused.
+    // Group memberships: every group of the employee's site, none of them the new employee's yet; joining one shows
+    // it as the employee's; naming an unknown group is refused.
+    let in_group = |a: &Answer| -> Vec<(String, bool)> {
+        a.body.as_array().unwrap().iter().map(|g| (g["description"].as_str().unwrap().to_owned(), g["inGroup"].as_bool().unwrap())).collect()
+    };
     let a = app.post("/api/V1/Employee/EmployeeGroup", &wh, json!({"employeeID": id})).await;
-    assert_eq!((a.status, a.body.as_array().map(Vec::len)), (StatusCode::OK, Some(0)), "{:?}", a.body);
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let groups = in_group(&a);
+    assert!(groups.iter().any(|g| g.0 == "MAINT") && groups.iter().all(|g| !g.1), "{groups:?}");
+    let maint = a.body.as_array().unwrap().iter().find(|g| g["description"] == "MAINT").unwrap()["groupID"].as_i64().unwrap();
+    let a = app.post("/api/V1/Employee/EmployeeGroup/Update", &wh, json!({"employeeID": id, "insert": [maint], "remove": []})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let a = app.post("/api/V1/Employee/EmployeeGroup", &wh, json!({"employeeID": id})).await;
+    let member: Vec<String> = in_group(&a).into_iter().filter(|g| g.1).map(|g| g.0).collect();
+    assert_eq!(member, ["MAINT"]);
     let a = app.post("/api/V1/Employee/EmployeeGroup/Update", &wh, json!({"employeeID": id, "insert": [424242], "remove": []})).await;
     assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["insert".to_owned()]), "{:?}", a.body);
 
