@@ -25,7 +25,7 @@ fn env(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_owned())
 }
 
-async fn issue_run(client: &HttpClient, base: &str, token: &str, cips: &[i64], clients: usize, seconds: u64) -> (usize, usize, Vec<Duration>, Duration) {
+async fn issue_run(client: &HttpClient, base: &str, token: &str, cips: &[i64], employees: &[String], clients: usize, seconds: u64) -> (usize, usize, Vec<Duration>, Duration) {
     let ok = Arc::new(AtomicUsize::new(0));
     let refused = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
@@ -34,18 +34,20 @@ async fn issue_run(client: &HttpClient, base: &str, token: &str, cips: &[i64], c
     for i in 0..clients {
         let (client, ok, refused) = (client.clone(), ok.clone(), refused.clone());
         let cips = cips.to_vec();
+        let employees = employees.to_vec();
         let (base, token) = (base.to_owned(), token.to_owned());
         tasks.push(tokio::spawn(async move {
             let mut lat = Vec::new();
             let mut n = i;
             while Instant::now() < end {
                 let cip = cips[n % cips.len()];
+                let employee = &employees[n % employees.len()];
                 n += clients;
                 let call = Call {
                     method: hyper::Method::POST,
                     uri: format!("{base}/api/V1/Transaction/Issue"),
                     token: token.clone(),
-                    body: Some(serde_json::json!({"cip_no": cip, "qty": 1, "employee": if n % 2 == 0 { "E1001" } else { "E1002" }}).to_string()),
+                    body: Some(serde_json::json!({"cip_no": cip, "qty": 1, "employee": employee}).to_string()),
                 };
                 let t = Instant::now();
                 match send(&client, &call).await {
@@ -75,6 +77,45 @@ async fn issue_run(client: &HttpClient, base: &str, token: &str, cips: &[i64], c
     }
     all.sort_unstable();
     (ok.load(Ordering::Relaxed), refused.load(Ordering::Relaxed), all, started.elapsed())
+}
+
+/// Makes (or finds) the bench's employees and their Limit group at the site; answers their numbers.
+async fn bench_employees(pool: &sqlx::PgPool, schema: &str, site_id: i64, n: i64) -> anyhow::Result<Vec<String>> {
+    let mut tx = pool.begin().await?;
+    sqlx::query(&format!(
+        "insert into {schema}.employee (site_id, employee_number, last_name, first_name, badge_number)
+         select $1, 'B' || lpad(g::text, 4, '0'), 'Bench', 'Drawer ' || g, 'BB-' || lpad(g::text, 4, '0') from generate_series(1, $2::int) g
+         where not exists (select 1 from {schema}.employee e where e.site_id = $1 and e.employee_number = 'B' || lpad(g::text, 4, '0'))"
+    ))
+    .bind(site_id)
+    .bind(n)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(&format!(
+        "insert into {schema}.employee_group (site_id, description, group_type, limit_daily, limit_weekly, limit_monthly, limit_yearly, enforced_level)
+         select $1, 'BENCH', 1, 1e9, 1e10, 1e11, 1e12, 2 where not exists (select 1 from {schema}.employee_group where site_id = $1 and description = 'BENCH')"
+    ))
+    .bind(site_id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(&format!(
+        "insert into {schema}.employee_group_member (site_id, employee_group_id, employee_id)
+         select $1, g.employee_group_id, e.employee_id from {schema}.employee e join {schema}.employee_group g on g.site_id = e.site_id and g.description = 'BENCH'
+         where e.site_id = $1 and e.employee_number like 'B____' on conflict do nothing"
+    ))
+    .bind(site_id)
+    .execute(&mut *tx)
+    .await?;
+    let numbers: Vec<String> = sqlx::query_scalar(&format!("select employee_number from {schema}.employee where site_id = $1 and employee_number like 'B____' order by 1 limit $2"))
+        .bind(site_id)
+        .bind(n)
+        .fetch_all(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    if numbers.is_empty() {
+        bail!("no bench employees at site {site_id}");
+    }
+    Ok(numbers)
 }
 
 #[tokio::main]
@@ -127,10 +168,15 @@ async fn main() -> anyhow::Result<()> {
         }
     }
 
+    // The people drawing: a crib serves many employees at once. BENCH_EMPLOYEES of them (B0001...) in a Limit group
+    // whose daily, weekly, monthly and yearly limits are checked on every issue but set high enough that the runs
+    // are not refused, so each issue takes the whole path: employee, group limits summed, lock, posting, audit.
+    let employees = bench_employees(&pool, &schema, site_id, env("ASP_BENCH_EMPLOYEES", "256").parse()?).await?;
+
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     let mut posted = spread.len();
     for (label, cips) in [("one CIP", &hot), ("1000 CIPs", &spread)] {
-        let (ok, refused, lat, elapsed) = issue_run(&client, &base, &token, cips, clients, seconds).await;
+        let (ok, refused, lat, elapsed) = issue_run(&client, &base, &token, cips, &employees, clients, seconds).await;
         posted += ok;
         let rate = ok as f64 / elapsed.as_secs_f64();
         let ratio = if insert_tps > 0.0 { format!("{:.0}% of pgbench single-row INSERT {:.0} tps", 100.0 * rate / insert_tps, insert_tps) } else { String::new() };
@@ -161,13 +207,13 @@ async fn main() -> anyhow::Result<()> {
     }
 
     // The search page.
-    let employees = ["E1001", "E1002"];
+    let searched = ["E1001", "E1002"];
     let mut lat = Vec::with_capacity(samples);
     for i in 0..samples + 5 {
         let body = match i % 4 {
             0 => serde_json::json!({"pageSize": 50}),
             1 => serde_json::json!({"pageSize": 50, "cip_no": spread[(i * 7919) % spread.len()]}),
-            2 => serde_json::json!({"pageSize": 50, "employeeNumber": employees[i % 2], "start_date": "2025-01-01"}),
+            2 => serde_json::json!({"pageSize": 50, "employeeNumber": searched[i % 2], "start_date": "2025-01-01"}),
             _ => serde_json::json!({"pageSize": 50, "trans_codes": [2], "pageNumber": i % 5}),
         };
         let call = Call { method: hyper::Method::POST, uri: format!("{base}/api/V1/Transaction/SearchV2"), token: token.clone(), body: Some(body.to_string()) };

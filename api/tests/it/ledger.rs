@@ -431,3 +431,60 @@ async fn packing_list_xpe_reset_and_kanban_refill_work_on_posted_rows() {
     assert_eq!(a.status, StatusCode::CONFLICT, "the bin is full now");
     assert_eq!(invariant_breaks(&app).await, vec![]);
 }
+
+/// The limits read the running totals (tenant 0017), not the ledger rows: after the seed's year, issues, a return
+/// and a reversal, every total equals what the ledger's rows of that employee, item group, tracking code or CID add
+/// up to, day by day.
+#[tokio::test]
+async fn the_running_totals_of_what_was_drawn_equal_the_sums_of_the_ledger_rows() {
+    let app = TestApp::spawn().await;
+    let wh = at(&app, "warehouse", "ACME-NORTH").await;
+    let bearing = cip_no(&app, "ACME-NORTH", "BRG-6204-2RS").await;
+    let before = today(&app, bearing).await;
+    let mut issued = Vec::new();
+    for (path, qty) in [("Issue", 3), ("Issue", 2), ("Return", 1)] {
+        let a = app.post(&format!("/api/V1/Transaction/{path}"), &wh, json!({"cip_no": bearing, "qty": qty, "employee": "E1001"})).await;
+        assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+        issued.push(first(&a.body)["tran_id"].as_i64().unwrap());
+    }
+    let a = app.post("/api/V1/Transaction/Reverse", &wh, json!({"tran_id": issued[1]})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+
+    let differences: Vec<(i16, i64, i64, chrono::NaiveDate, f64, f64)> = sqlx::query_as(
+        "with ledger as (
+           select n.site_id, k.kind, k.key1, k.key2, (n.trans_date at time zone 'UTC')::date as day,
+                  sum(n.usage_qty * coalesce(n.unit_cost, 0)) as amount, sum(n.usage_qty) as qty
+           from client_acme.stock_transaction n left join client_acme.cid c on c.cid_no = n.cid_no
+           cross join lateral (values (1::smallint, n.employee_id, 0::bigint), (2::smallint, n.employee_id, c.item_group_id),
+                                      (3::smallint, n.track1_id, 1::bigint), (3::smallint, n.track2_id, 2::bigint),
+                                      (3::smallint, n.track3_id, 3::bigint), (3::smallint, n.track4_id, 4::bigint),
+                                      (4::smallint, n.employee_id, n.cid_no)) k (kind, key1, key2)
+           where n.usage_qty <> 0 and k.key1 is not null and k.key2 is not null
+           group by 1, 2, 3, 4, 5)
+         select coalesce(l.kind, d.kind), coalesce(l.key1, d.key1), coalesce(l.key2, d.key2), coalesce(l.day, d.day),
+                coalesce(l.amount, 0)::float8, coalesce(d.amount, 0)::float8
+         from ledger l full join client_acme.draw_total d using (site_id, kind, key1, key2, day)
+         where coalesce(l.amount, 0) <> coalesce(d.amount, 0) or coalesce(l.qty, 0) <> coalesce(d.qty, 0)",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert!(differences.is_empty(), "totals that are not the ledger's sums: {differences:?}");
+    let kinds: Vec<i16> = sqlx::query_scalar("select distinct kind from client_acme.draw_total order by 1").fetch_all(&app.pool).await.unwrap();
+    assert_eq!(kinds, [1, 2, 3, 4], "the seed's draws fill every kind of total");
+    // Today's quantity of the bearing drawn by the employee grew by 3 + 2 - 1 - 2 (the reversed issue) = 2.
+    assert_eq!(today(&app, bearing).await - before, 2.0);
+}
+
+/// Today's drawn quantity of the CIP's CID by E1001 at ACME-NORTH, from the running totals.
+async fn today(app: &TestApp, cip: i64) -> f64 {
+    sqlx::query_scalar(
+        "select coalesce(sum(d.qty), 0)::float8 from client_acme.draw_total d join client_acme.employee e on e.employee_id = d.key1
+         where d.kind = 4 and e.employee_number = 'E1001' and e.site_id = d.site_id and d.key2 = (select cid_no from client_acme.cip where cip_no = $1)
+           and d.day = (now() at time zone 'UTC')::date",
+    )
+    .bind(cip)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap()
+}

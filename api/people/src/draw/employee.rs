@@ -26,12 +26,11 @@ pub async fn find_drawer(tx: &mut TenantTx, query: DrawerQuery<'_>) -> Result<Dr
             return Err(DrawRefusal::WrongPin.into());
         }
     }
-    let group_ids = repo::group_ids(tx, row.employee_id).await?;
     Ok(Drawer {
         employee_id: row.employee_id,
         name: format!("{}, {}", row.last_name, row.first_name),
         employee_number: row.employee_number,
-        group_ids,
+        group_ids: row.group_ids,
         default_tracking: [row.track1, row.track2, row.track3, row.track4],
         can_return: row.can_return,
         can_adjust: row.can_adjust,

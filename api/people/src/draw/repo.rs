@@ -20,6 +20,8 @@ pub struct DrawerRow {
     pub can_return: bool,
     pub can_adjust: bool,
     pub supervisor_id: Option<i64>,
+    /// The employee groups the employee belongs to.
+    pub group_ids: Vec<i64>,
 }
 
 /// The site's employee whose number or badge is `key` (case-insensitive; number first).
@@ -28,7 +30,8 @@ pub async fn find_by_number_or_badge(tx: &mut TenantTx, key: &str) -> Result<Opt
     sqlx::query_as::<_, DrawerRow>(
         "select e.employee_id, e.employee_number, e.last_name, e.first_name, e.is_active, e.is_suspended, e.pin_hash,
                 coalesce(s.employee_pin_required, false) as pin_required, e.track1, e.track2, e.track3, e.track4,
-                e.can_return, e.can_adjust, e.supervisor_id
+                e.can_return, e.can_adjust, e.supervisor_id,
+                array(select m.employee_group_id from employee_group_member m where m.employee_id = e.employee_id order by 1) as group_ids
          from employee e left join asp.site s on s.site_id = e.site_id
          where e.site_id = $2 and (e.employee_number_key = upper($1) or e.badge_key = upper($1))
          order by (e.employee_number_key = upper($1)) desc limit 1",
@@ -75,17 +78,4 @@ pub async fn item_limits(tx: &mut TenantTx, employee_id: i64, cid_nos: &[i64]) -
     .bind(cid_nos)
     .fetch_all(&mut **tx)
     .await
-}
-
-/// The employee groups the employee belongs to (the groups area's `employee_group_member`; none until that table
-/// exists in the client schema).
-pub async fn group_ids(tx: &mut TenantTx, employee_id: i64) -> Result<Vec<i64>, sqlx::Error> {
-    let present: bool = sqlx::query_scalar("select to_regclass('employee_group_member') is not null").fetch_one(&mut **tx).await?;
-    if !present {
-        return Ok(Vec::new());
-    }
-    sqlx::query_scalar("select employee_group_id from employee_group_member where employee_id = $1 order by employee_group_id")
-        .bind(employee_id)
-        .fetch_all(&mut **tx)
-        .await
 }

@@ -43,6 +43,7 @@ pub async fn first_breach(
     supervised: bool,
     at: DateTime<Utc>,
 ) -> Result<Option<LimitBreach>, sqlx::Error> {
+    let mut judged = Vec::with_capacity(limits.len());
     for limit in limits {
         if limit.overridable && supervised {
             continue;
@@ -56,7 +57,11 @@ pub async fn first_breach(
             LimitSource::Item { cid_no: limit_cid, .. } => UsedBy::EmployeeCid(employee_id, *limit_cid),
         };
         let (from, to) = period_of(limit.period, at);
-        let used = repo::used_between(tx, &by, from, to).await?;
+        judged.push((limit, (by, from, to)));
+    }
+    let asks: Vec<_> = judged.iter().map(|(_, ask)| ask.clone()).collect();
+    let used = repo::used_between(tx, &asks).await?;
+    for ((limit, _), used) in judged.into_iter().zip(used) {
         let this_draw = match limit.source {
             LimitSource::Item { .. } => qty,
             _ => (qty * unit_cost * 1000.0).round() / 1000.0,

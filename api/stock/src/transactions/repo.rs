@@ -139,7 +139,10 @@ fn where_sql(f: &Filter) -> String {
         w.push(p("upper(cust_item_code) = upper($?)"));
     }
     if f.employee_number.is_some() {
-        w.push(p("upper(employee_number) = upper($?)"));
+        // Through the employee's id: the ledger's (employee_id, trans_date) index then reads the newest rows of that
+        // one employee in order, where a condition on the row's copied number would walk the whole site's ledger.
+        // Employee numbers are unique per site (case-insensitively), so the sub-select finds at most one.
+        w.push(p("employee_id = (select e.employee_id from employee e where e.site_id = $1 and e.employee_number_key = upper($?) limit 1)"));
     }
     if f.tracking.is_some() {
         w.push(p("upper($?) in (upper(track1), upper(track2), upper(track3), upper(track4))"));
@@ -333,7 +336,15 @@ pub async fn set_kanban_full(tx: &mut TenantTx, bin_id: i64) -> Result<(), sqlx:
 
 /// (cid_no, item_group_id of the CID) of a CIP visible in the transaction.
 pub async fn cip_cid(tx: &mut TenantTx, cip_no: i64) -> Result<Option<(Option<i64>, i32)>, sqlx::Error> {
-    sqlx::query_as::<_, (Option<i64>, i32)>("select cid_no, status_id from cip where cip_no = $1").bind(cip_no).fetch_optional(&mut **tx).await
+    Ok(cip_for_draw(tx, cip_no).await?.map(|(cid, status, _)| (cid, status)))
+}
+
+/// The CIP's CID, status and average cost (what a draw judges before posting), in one read.
+pub async fn cip_for_draw(tx: &mut TenantTx, cip_no: i64) -> Result<Option<(Option<i64>, i32, Option<f64>)>, sqlx::Error> {
+    sqlx::query_as::<_, (Option<i64>, i32, Option<f64>)>("select cid_no, status_id, cust_avg_cost::float8 from cip where cip_no = $1")
+        .bind(cip_no)
+        .fetch_optional(&mut **tx)
+        .await
 }
 
 pub async fn cip_avg_cost(tx: &mut TenantTx, cip_no: i64) -> Result<Option<f64>, sqlx::Error> {

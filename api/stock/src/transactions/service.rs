@@ -415,7 +415,7 @@ pub async fn return_to_stock(state: &AppState, caller: &Caller, scope: &SiteScop
 
 async fn draw(state: &AppState, caller: &Caller, scope: &SiteScope, body: &DrawRequest, code: TransCode) -> ApiResult<MovementResult> {
     let mut tx = scope.begin(&state.pool).await?;
-    let (cid_no, status) = repo::cip_cid(&mut tx, body.cip_no).await?.ok_or_else(|| ApiError::not_found(CIP_NOT_FOUND))?;
+    let (cid_no, status, avg_cost) = repo::cip_for_draw(&mut tx, body.cip_no).await?.ok_or_else(|| ApiError::not_found(CIP_NOT_FOUND))?;
     if status == 5 {
         return Err(ApiError::conflict("Can't issue a CIP until its Item Add Req is approved."));
     }
@@ -430,8 +430,9 @@ async fn draw(state: &AppState, caller: &Caller, scope: &SiteScope, body: &DrawR
     let sel = selection(&body.tracking);
     let rules = state.draw.rules(&mut tx, &drawer, &cids, &sel, body.supervisor_id).await.map_err(draw_error)?;
     if code == TransCode::Iss {
-        let cost = repo::cip_avg_cost(&mut tx, body.cip_no).await?.unwrap_or(0.0);
-        check_limits(&mut tx, &rules.limits, drawer.employee_id, cid_no, body.qty, cost, body.supervisor_id.is_some()).await?;
+        // The cost read before the CIP is locked: a receipt posting meanwhile moves the average by a little, and the
+        // limit is judged at the cost of the moment the draw was asked for.
+        check_limits(&mut tx, &rules.limits, drawer.employee_id, cid_no, body.qty, avg_cost.unwrap_or(0.0), body.supervisor_id.is_some()).await?;
     }
     let tracking = crate::ledger::service::tracking_refs(&mut tx, &rules.tracking).await?;
     let user = user_ref(&mut tx, caller).await?;
