@@ -21,6 +21,7 @@ import { countRoutes } from './cycleCounts/routes';
 import { TRANSACTION_RESOURCE_DEFINITIONS, transactionRoutes } from './transactions/routes';
 import { PEOPLE_RESOURCE_DEFINITIONS, peopleRoutes } from './people/routes';
 import { cribRoutes } from './crib/routes';
+import { profileRoutes } from './profile/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -52,6 +53,7 @@ export function App() {
               {transactionRoutes()}
               {peopleRoutes()}
               {cribRoutes()}
+              {profileRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>

@@ -2,12 +2,35 @@ import type { Ref } from 'react';
 import { ListItemIcon, ListItemText, ListSubheader, MenuItem } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import LockResetIcon from '@mui/icons-material/LockReset';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import { useNavigate } from 'react-router';
 import { Logout, UserMenu, useUserMenu } from 'react-admin';
 import { useUserContext } from './UserContextProvider';
 import { SELF_SERVICE_LINKS } from '../lib/config';
 import { emit } from '../shared/events';
+import { PROFILE_ROUTE, PROFILE_TITLE } from '../profile/profile';
 
 // react-admin's UserMenu hands its items a ref (MUI focus handling); React 19 passes it as a prop.
+function MyProfileItem({ ref }: { ref?: Ref<HTMLLIElement> }) {
+  const { onClose } = useUserMenu() || {};
+  const navigate = useNavigate();
+  return (
+    <MenuItem
+      ref={ref}
+      onClick={() => {
+        onClose?.();
+        navigate(PROFILE_ROUTE);
+      }}
+      data-testid="my-profile"
+    >
+      <ListItemIcon>
+        <ManageAccountsIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{PROFILE_TITLE}</ListItemText>
+    </MenuItem>
+  );
+}
+
 function ChangePasswordItem({ ref }: { ref?: Ref<HTMLLIElement> }) {
   const { onClose } = useUserMenu() || {};
   return (
@@ -54,6 +77,7 @@ export function AspUserMenu() {
   const employee = Boolean(context?.currentUser?.fss_employee);
   return (
     <UserMenu>
+      <MyProfileItem />
       {employee && <ListSubheader data-testid="self-service-menu">Self Service Requests</ListSubheader>}
       {employee && SELF_SERVICE_LINKS.map((link) => <ExternalLinkItem key={link.label} {...link} />)}
       {/* An impersonating support user changes nobody's password from here. */}
