@@ -25,7 +25,7 @@ fn env(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_owned())
 }
 
-async fn issue_run(client: &HttpClient, base: &str, token: &str, cips: &[i64], employees: &[String], clients: usize, seconds: u64) -> (usize, usize, Vec<Duration>, Duration) {
+async fn issue_run(client: &HttpClient, base: &str, token: &str, cips: &[i64], employees: &[(String, i64)], clients: usize, seconds: u64) -> (usize, usize, Vec<Duration>, Duration) {
     let ok = Arc::new(AtomicUsize::new(0));
     let refused = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
@@ -41,13 +41,13 @@ async fn issue_run(client: &HttpClient, base: &str, token: &str, cips: &[i64], e
             let mut n = i;
             while Instant::now() < end {
                 let cip = cips[n % cips.len()];
-                let employee = &employees[n % employees.len()];
+                let (employee, cost_centre) = &employees[n % employees.len()];
                 n += clients;
                 let call = Call {
                     method: hyper::Method::POST,
                     uri: format!("{base}/api/V1/Transaction/Issue"),
                     token: token.clone(),
-                    body: Some(serde_json::json!({"cip_no": cip, "qty": 1, "employee": employee}).to_string()),
+                    body: Some(serde_json::json!({"cip_no": cip, "qty": 1, "employee": employee, "track1_id": cost_centre}).to_string()),
                 };
                 let t = Instant::now();
                 match send(&client, &call).await {
@@ -79,8 +79,9 @@ async fn issue_run(client: &HttpClient, base: &str, token: &str, cips: &[i64], e
     (ok.load(Ordering::Relaxed), refused.load(Ordering::Relaxed), all, started.elapsed())
 }
 
-/// Makes (or finds) the bench's employees and their Limit group at the site; answers their numbers.
-async fn bench_employees(pool: &sqlx::PgPool, schema: &str, site_id: i64, n: i64) -> anyhow::Result<Vec<String>> {
+/// Makes (or finds) the bench's employees, their Limit group and the level-1 cost centres they charge (BENCH-CC1 ..
+/// BENCH-CC8, with daily and monthly limits); answers each employee's number with the cost centre it charges.
+async fn bench_employees(pool: &sqlx::PgPool, schema: &str, site_id: i64, n: i64) -> anyhow::Result<Vec<(String, i64)>> {
     let mut tx = pool.begin().await?;
     sqlx::query(&format!(
         "insert into {schema}.employee (site_id, employee_number, last_name, first_name, badge_number)
@@ -106,16 +107,28 @@ async fn bench_employees(pool: &sqlx::PgPool, schema: &str, site_id: i64, n: i64
     .bind(site_id)
     .execute(&mut *tx)
     .await?;
+    sqlx::query(&format!(
+        "insert into {schema}.tracking_code (site_id, tracking_level_id, tracking_number, description, limit_daily, limit_monthly)
+         select $1, 1, 'BENCH-CC' || g, 'Bench cost centre ' || g, 1e9, 1e11 from generate_series(1, 8) g
+         on conflict (site_id, tracking_level_id, tracking_number) do nothing"
+    ))
+    .bind(site_id)
+    .execute(&mut *tx)
+    .await?;
+    let centres: Vec<i64> = sqlx::query_scalar(&format!("select tracking_code_id from {schema}.tracking_code where site_id = $1 and tracking_number like 'BENCH-CC%' order by 1"))
+        .bind(site_id)
+        .fetch_all(&mut *tx)
+        .await?;
     let numbers: Vec<String> = sqlx::query_scalar(&format!("select employee_number from {schema}.employee where site_id = $1 and employee_number like 'B____' order by 1 limit $2"))
         .bind(site_id)
         .bind(n)
         .fetch_all(&mut *tx)
         .await?;
     tx.commit().await?;
-    if numbers.is_empty() {
-        bail!("no bench employees at site {site_id}");
+    if numbers.is_empty() || centres.is_empty() {
+        bail!("no bench employees or cost centres at site {site_id}");
     }
-    Ok(numbers)
+    Ok(numbers.into_iter().enumerate().map(|(i, e)| (e, centres[i % centres.len()])).collect())
 }
 
 #[tokio::main]
@@ -206,8 +219,10 @@ async fn main() -> anyhow::Result<()> {
         bail!("lost update");
     }
 
-    // The search page.
+    // The search page: one request at a time, the four kinds of filter in turn; each kind's figures and all together.
     let searched = ["E1001", "E1002"];
+    let kinds = ["no filter", "a CIP", "an employee since 2025-01-01", "receipts (code 2), pages 1-5"];
+    let mut by_kind: Vec<Vec<Duration>> = vec![Vec::new(); kinds.len()];
     let mut lat = Vec::with_capacity(samples);
     for i in 0..samples + 5 {
         let body = match i % 4 {
@@ -224,7 +239,12 @@ async fn main() -> anyhow::Result<()> {
         }
         if i >= 5 {
             lat.push(t.elapsed());
+            by_kind[i % 4].push(t.elapsed());
         }
+    }
+    for (kind, l) in kinds.iter().zip(by_kind.iter_mut()) {
+        l.sort_unstable();
+        println!("search page of 50, {kind}: {} requests, p50 {:.2} ms, p95 {:.2} ms, max {:.2} ms", l.len(), ms(percentile(l, 0.50)), ms(percentile(l, 0.95)), ms(l.last().copied().unwrap_or_default()));
     }
     lat.sort_unstable();
     println!(

@@ -331,9 +331,9 @@ async fn a_draw_takes_the_drawers_defaults_and_carries_the_limits_of_its_codes_w
     let (cc, wo) = (code_id(&app, "ACME-NORTH", "CC-4100").await, code_id(&app, "ACME-NORTH", "WO-7802").await);
     let mut tx = scope.begin(&app.pool).await.unwrap();
     let chosen = TrackingSelection { ids: [None, Some(wo), None, None], free_form: Default::default() };
-    let s = tracking::validate(&mut tx, &drawer, &[], &chosen).await.unwrap();
+    let (s, codes) = tracking::validate(&mut tx, &drawer, &[], &chosen).await.unwrap();
     assert_eq!(s.ids, [Some(cc), Some(wo), None, None], "level 1 from Maria's default");
-    let limits = tracking::limits(&mut tx, &s).await.unwrap();
+    let limits = tracking::limits(&codes);
     let got: Vec<(i64, Period, f64, bool)> = limits
         .iter()
         .map(|l| match &l.source {

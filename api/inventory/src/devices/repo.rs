@@ -338,7 +338,7 @@ pub async fn search_kits(tx: &mut TenantTx, site_id: i64, prefix: Option<String>
                                    union
                                    select k.cip_no from cid d join cip k on k.cid_no = d.cid_no where d.site_id = $1 and d.kit))
           and ($2::text is null or starts_with(c.cip_code_key, $2) or starts_with(c.cust_item_code_key, $2))";
-    listing::fetch_page(tx, base, page, |q| q.persistent(false).bind(site_id).bind(prefix)).await
+    listing::fetch_page(tx, base, page, |q| q.bind(site_id).bind(prefix)).await
 }
 
 // ---- kanban bins

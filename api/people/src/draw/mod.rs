@@ -32,10 +32,10 @@ impl DrawPolicy for PeopleDrawPolicy {
     ) -> BoxFuture<'a, Result<DrawRules, DrawError>> {
         Box::pin(async move {
             employee::check_supervisor(tx, drawer, supervisor).await?;
-            let tracking = tracking::validate(tx, drawer, cid_nos, tracking).await?;
+            let (tracking, codes) = tracking::validate(tx, drawer, cid_nos, tracking).await?;
             let mut limits = group_limits::limits(tx, drawer, cid_nos, supervisor.is_some()).await?;
             limits.extend(item_limits::limits(tx, drawer, cid_nos).await?);
-            limits.extend(tracking::limits(tx, &tracking).await?);
+            limits.extend(tracking::limits(&codes));
             Ok(DrawRules { drawer: drawer.clone(), tracking, limits })
         })
     }

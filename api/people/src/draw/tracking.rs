@@ -5,12 +5,13 @@
 use kernel::draw::{DrawError, DrawLimit, DrawRefusal, Drawer, LimitSource, Period, TrackingSelection};
 use tenancy::TenantTx;
 
-use crate::tracking_codes::repo as codes;
+use crate::tracking_codes::repo::{self as codes, CodeState};
 use crate::tracking_codes::selection::{self, Event, Selection};
 
 /// The selection of a draw by `drawer` of `cid_nos`: empty levels take the drawer's defaults, then the first CIP's
 /// (of the first of `cid_nos` stocked at the site); every rule of the selection check applies.
-pub async fn validate(tx: &mut TenantTx, drawer: &Drawer, cid_nos: &[i64], given: &TrackingSelection) -> Result<TrackingSelection, DrawError> {
+/// Answers the selection with the chosen codes as the check read them (their limits come from there).
+pub async fn validate(tx: &mut TenantTx, drawer: &Drawer, cid_nos: &[i64], given: &TrackingSelection) -> Result<(TrackingSelection, Vec<CodeState>), DrawError> {
     let site_id = tx.site_id();
     let mut employee_defaults = drawer.default_tracking;
     if employee_defaults.iter().all(Option::is_none) {
@@ -32,17 +33,13 @@ pub async fn validate(tx: &mut TenantTx, drawer: &Drawer, cid_nos: &[i64], given
     if let Some(p) = outcome.problems.into_iter().next() {
         return Err(DrawRefusal::Tracking { level: p.tracking_level_id as u8, message: p.message }.into());
     }
-    Ok(TrackingSelection { ids: outcome.ids, free_form: outcome.texts })
+    Ok((TrackingSelection { ids: outcome.ids, free_form: outcome.texts }, outcome.codes))
 }
 
 /// The limits of the selection's codes: one per code and period with a limit; `overridable` is the code's override
 /// flag for that period.
-pub async fn limits(tx: &mut TenantTx, selection: &TrackingSelection) -> Result<Vec<DrawLimit>, DrawError> {
-    let ids: Vec<i64> = selection.ids.iter().flatten().copied().collect();
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut states = codes::code_states(tx, &ids).await?;
+pub fn limits(codes: &[CodeState]) -> Vec<DrawLimit> {
+    let mut states = codes.to_vec();
     states.sort_by_key(|c| (c.tracking_level_id, c.tracking_code_id));
     let mut out = Vec::new();
     for c in states {
@@ -67,5 +64,5 @@ pub async fn limits(tx: &mut TenantTx, selection: &TrackingSelection) -> Result<
             }
         }
     }
-    Ok(out)
+    out
 }

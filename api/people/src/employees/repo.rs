@@ -160,7 +160,7 @@ fn conditions(f: &SearchFilter) -> Where {
 pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<Employee>, i64), sqlx::Error> {
     let w = conditions(f);
     let base = format!("select {COLUMNS} {FROM} where true{}", w.sql);
-    listing::fetch_page(tx, &base, page, |q| w.bind(q.persistent(false))).await
+    listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
 }
 
 /// The supervisors among the search's employees, with how many employees name each.
@@ -172,7 +172,7 @@ pub async fn supervisors(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Re
          from employee e where e.supervisor{}",
         w.sql
     );
-    listing::fetch_page(tx, &base, page, |q| w.bind(q.persistent(false))).await
+    listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
 }
 
 /// Up to `limit` employees of the site whose number, badge, last or first name starts with `prefix` (upper case).
@@ -405,11 +405,6 @@ pub async fn workflow_factor(tx: &mut TenantTx, employee_id: i64) -> Result<Opti
 /// The application user's email (for the searches by `user_id`).
 pub async fn user_email(tx: &mut TenantTx, user_id: i64) -> Result<Option<Option<String>>, sqlx::Error> {
     sqlx::query_scalar("select email from asp.asp_users where asp_users_id = $1").bind(user_id).fetch_optional(&mut **tx).await
-}
-
-/// The employee groups area's tables (`employee_group`, `employee_group_member`, tenant migration 0011) are there.
-pub async fn groups_present(tx: &mut TenantTx) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("select to_regclass('employee_group_member') is not null and to_regclass('employee_group') is not null").fetch_one(&mut **tx).await
 }
 
 /// The groups of `site_id` with whether `employee_id` belongs to each.

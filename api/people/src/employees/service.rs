@@ -513,14 +513,10 @@ pub async fn item_limit(state: &AppState, caller: &Caller, scope: &SiteScope, in
     Ok(ItemLimitAnswer { employee_id: employee.employee_id, item_limits })
 }
 
-/// The groups of the employee's site with whether the employee belongs to each (EMP-019). None exist until the
-/// employee groups area's tables do.
+/// The groups of the employee's site with whether the employee belongs to each (EMP-019).
 pub async fn groups(state: &AppState, caller: &Caller, scope: &SiteScope, employee_id: i64) -> ApiResult<Vec<EmployeeGroupMembership>> {
     let (s, e) = visible(state, caller, scope, employee_id, READ).await?;
     let mut tx = s.begin(&state.pool).await?;
-    if !repo::groups_present(&mut tx).await? {
-        return Ok(Vec::new());
-    }
     Ok(repo::group_memberships(&mut tx, e.site_id, employee_id).await?)
 }
 
@@ -534,11 +530,7 @@ pub async fn update_groups(state: &AppState, caller: &Caller, scope: &SiteScope,
         p.add("remove", "invalid", "A group cannot be both joined and left.");
     }
     let mut tx = s.begin(&state.pool).await?;
-    let known: Vec<i64> = if repo::groups_present(&mut tx).await? {
-        repo::group_memberships(&mut tx, e.site_id, e.employee_id).await?.iter().map(|g| g.employee_group_id).collect()
-    } else {
-        Vec::new()
-    };
+    let known: Vec<i64> = repo::group_memberships(&mut tx, e.site_id, e.employee_id).await?.iter().map(|g| g.employee_group_id).collect();
     for (field, ids) in [("insert", &insert), ("remove", &remove)] {
         if let Some(g) = ids.iter().find(|g| !known.contains(g)) {
             p.add(field, "notFound", &format!("Employee group {g} does not exist at the employee's site."));

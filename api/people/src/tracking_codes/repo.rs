@@ -1,6 +1,5 @@
 //! SQL of tracking levels and tracking codes. Functions take the tenant transaction, so they cannot run without a
-//! granted scope. The employee-group tables belong to the groups work; they are read only when they exist
-//! (`to_regclass`), so this area works with or without them.
+//! granted scope.
 
 use chrono::NaiveDate;
 use kernel::listing::{self, Page};
@@ -341,36 +340,27 @@ pub async fn describe_defaults(tx: &mut TenantTx, site_id: i64, ids: [Option<i64
     .await
 }
 
-/// The employee groups `employee_id` belongs to (none before the groups work's tables exist).
+/// The employee groups `employee_id` belongs to.
 pub async fn groups_of_employee(tx: &mut TenantTx, employee_id: i64) -> Result<Vec<i64>, sqlx::Error> {
-    if !table_exists(tx, "employee_group_member").await? {
-        return Ok(Vec::new());
-    }
     sqlx::query_scalar::<_, i64>("select employee_group_id from employee_group_member where employee_id = $1 order by 1")
         .bind(employee_id)
         .fetch_all(&mut **tx)
         .await
 }
 
-/// The codes of `level` that `group_ids` restrict their members to; `None` when none of the groups restricts that
-/// level (or the groups work's table does not exist).
-pub async fn group_restriction(tx: &mut TenantTx, group_ids: &[i64], level: i64) -> Result<Option<Vec<i64>>, sqlx::Error> {
-    if group_ids.is_empty() || !table_exists(tx, "employee_group_tracking_restriction").await? {
-        return Ok(None);
+/// The (level, code) pairs that `group_ids` restrict their members to, every level at once; a level with no pair is
+/// not restricted.
+pub async fn group_restrictions(tx: &mut TenantTx, group_ids: &[i64]) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    if group_ids.is_empty() {
+        return Ok(Vec::new());
     }
-    let ids = sqlx::query_scalar::<_, i64>(
-        "select distinct r.tracking_code_id from employee_group_tracking_restriction r join tracking_code t on t.tracking_code_id = r.tracking_code_id
-         where r.employee_group_id = any($1) and t.tracking_level_id = $2",
+    sqlx::query_as::<_, (i64, i64)>(
+        "select distinct t.tracking_level_id, r.tracking_code_id from employee_group_tracking_restriction r join tracking_code t on t.tracking_code_id = r.tracking_code_id
+         where r.employee_group_id = any($1)",
     )
     .bind(group_ids)
-    .bind(level)
     .fetch_all(&mut **tx)
-    .await?;
-    Ok((!ids.is_empty()).then_some(ids))
-}
-
-async fn table_exists(tx: &mut TenantTx, table: &str) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar::<_, bool>("select to_regclass($1) is not null").bind(table).fetch_one(&mut **tx).await
+    .await
 }
 
 /// The CIDs of `cid_nos` a code with item restrictions is not valid for, with their customer item codes; empty when
@@ -431,9 +421,6 @@ pub async fn cips_defaulting_to(tx: &mut TenantTx, code_id: i64, level: i64) -> 
 }
 
 pub async fn groups_restricted_to(tx: &mut TenantTx, code_id: i64) -> Result<Vec<ReferenceGroup>, sqlx::Error> {
-    if !table_exists(tx, "employee_group_tracking_restriction").await? || !table_exists(tx, "employee_group").await? {
-        return Ok(Vec::new());
-    }
     sqlx::query_as::<_, ReferenceGroup>(
         "select g.employee_group_id, g.description from employee_group_tracking_restriction r
          join employee_group g on g.employee_group_id = r.employee_group_id

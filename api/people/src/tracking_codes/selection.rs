@@ -63,6 +63,8 @@ pub async fn check(tx: &mut TenantTx, site_id: i64, event: Event, s: &Selection)
     let wanted: Vec<i64> = s.ids.iter().chain(s.employee_defaults.iter()).chain(s.cip_defaults.iter()).flatten().copied().collect();
     let known = repo::code_states(tx, &wanted).await?;
     let find = |id: i64| known.iter().find(|c| c.tracking_code_id == id && c.site_id == site_id);
+    // (level, code) pairs the drawer's groups restrict them to, every level at once.
+    let restricted = repo::group_restrictions(tx, &s.group_ids).await?;
     let mut out = Outcome::default();
     for (i, level) in levels.iter().enumerate() {
         let n = i + 1;
@@ -124,8 +126,10 @@ pub async fn check(tx: &mut TenantTx, site_id: i64, event: Event, s: &Selection)
                 continue;
             }
         }
-        if let Some(allowed) = repo::group_restriction(tx, &s.group_ids, n as i64).await? {
-            if !allowed.contains(&id) {
+        // A level none of the groups restricts is open to every code of it.
+        let restricts_level = restricted.iter().any(|(l, _)| *l == n as i64);
+        if restricts_level {
+            if !restricted.contains(&(n as i64, id)) {
                 out.problems.push(problem(i, false, format!("Tracking code {number} is not allowed for this employee's groups.")));
                 continue;
             }

@@ -53,7 +53,7 @@ fn validate(report: &DeviceReport) -> ApiResult<()> {
 
 pub async fn report(state: &AppState, device: &Device, scope: &SiteScope, report: &DeviceReport) -> ApiResult<DeviceReportResult> {
     validate(report)?;
-    let mut tx = scope.begin(&state.pool).await?;
+    let mut tx = scope.begin_posting(&state.pool).await?;
     let token_station = repo::station_of_token(&mut tx, device.device_token_id).await?;
     let mut answer = DeviceReportResult { posted: 0, duplicates: 0, refused: 0, lines: Vec::with_capacity(report.lines.len()) };
     for line in &report.lines {

@@ -226,7 +226,7 @@ pub async fn distinct(tx: &mut TenantTx, f: &Filter, field: DistinctField, conta
         "select distinct v from (select {col} as v from stock_transaction where {w} order by trans_date desc, tran_id desc limit 5000) s
          where v is not null{text_cond} order by v limit 100"
     );
-    let mut q = bind_filter(f.clone(), sqlx::query(&sql));
+    let mut q = bind_filter(f.clone(), sqlx::query(&sql).persistent(false));
     if let Some(c) = contains {
         q = q.bind(listing::contains_pattern(c));
     }

@@ -414,7 +414,7 @@ pub async fn return_to_stock(state: &AppState, caller: &Caller, scope: &SiteScop
 }
 
 async fn draw(state: &AppState, caller: &Caller, scope: &SiteScope, body: &DrawRequest, code: TransCode) -> ApiResult<MovementResult> {
-    let mut tx = scope.begin(&state.pool).await?;
+    let mut tx = scope.begin_posting(&state.pool).await?;
     let (cid_no, status, avg_cost) = repo::cip_for_draw(&mut tx, body.cip_no).await?.ok_or_else(|| ApiError::not_found(CIP_NOT_FOUND))?;
     if status == 5 {
         return Err(ApiError::conflict("Can't issue a CIP until its Item Add Req is approved."));
@@ -468,7 +468,7 @@ pub async fn adjust(state: &AppState, caller: &Caller, scope: &SiteScope, body: 
             None => return Err(ApiError::invalid("direction", "required", "Direction is required (PAD or NAD).")),
         }
     };
-    let mut tx = scope.begin(&state.pool).await?;
+    let mut tx = scope.begin_posting(&state.pool).await?;
     let user = user_ref(&mut tx, caller).await?;
     let m = Movement { serial_lot: trimmed_owned(&body.serial_lot), notes: Some(notes.to_owned()), user: Some(user), ..Movement::new(body.cip_no, code, body.qty) };
     let posted = ledger::post(&mut tx, &m).await.map_err(ledger_error)?;
@@ -479,7 +479,7 @@ pub async fn adjust(state: &AppState, caller: &Caller, scope: &SiteScope, body: 
 
 /// POST Receipt (REC): a miscellaneous receipt; moves the average cost.
 pub async fn receipt(state: &AppState, caller: &Caller, scope: &SiteScope, body: &ReceiptRequest) -> ApiResult<MovementResult> {
-    let mut tx = scope.begin(&state.pool).await?;
+    let mut tx = scope.begin_posting(&state.pool).await?;
     let user = user_ref(&mut tx, caller).await?;
     let m = Movement {
         unit_cost: Some(body.unit_cost),
@@ -500,7 +500,7 @@ pub async fn transfer(state: &AppState, caller: &Caller, scope: &SiteScope, body
     if body.from_cip_no == body.to_cip_no {
         return Err(ApiError::invalid("to_cip_no", "invalid", "Transfer to a different CIP."));
     }
-    let mut tx = scope.begin(&state.pool).await?;
+    let mut tx = scope.begin_posting(&state.pool).await?;
     let user = user_ref(&mut tx, caller).await?;
     let notes = trimmed_owned(&body.notes);
     let out = Movement { notes: notes.clone(), user: Some(user.clone()), ..Movement::new(body.from_cip_no, TransCode::Xpe, body.qty) };
@@ -531,7 +531,7 @@ pub async fn kanban(state: &AppState, caller: &Caller, scope: &SiteScope, body: 
     if code.is_empty() {
         return Err(ApiError::invalid("tool_code", "required", "Scan a kanban card."));
     }
-    let mut tx = scope.begin(&state.pool).await?;
+    let mut tx = scope.begin_posting(&state.pool).await?;
     let (bin_id, cip_no, bin_qty, status) =
         repo::lock_kanban_bin(&mut tx, scope.site_id(), code).await?.ok_or_else(|| ApiError::not_found("The kanban card you scanned does not exist."))?;
     if status == 1 {

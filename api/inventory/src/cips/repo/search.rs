@@ -245,7 +245,7 @@ pub async fn rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(V
     };
     let columns = if page.sort == "cip_no" { "c.cip_no".to_owned() } else { format!("c.cip_no, {key} as {}", page.sort) };
     let base = format!("select {columns} from cip c where {}{}", w.sql, read_order(f));
-    let (keys, total): (Vec<Key>, i64) = listing::fetch_page(tx, &base, page, |q| w.bind(q.persistent(false))).await?;
+    let (keys, total): (Vec<Key>, i64) = listing::fetch_page(tx, &base, page, |q| w.bind(q)).await?;
     let ids: Vec<i64> = keys.iter().map(|k| k.cip_no).collect();
     let mut found: Vec<CipRow> = sqlx::query_as(&format!("select {ROW_COLUMNS} from cip c where c.cip_no = any($1)")).bind(&ids).fetch_all(&mut **tx).await?;
     found.sort_by_key(|r| ids.iter().position(|id| *id == r.cip_no));
@@ -256,20 +256,20 @@ pub async fn rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(V
 pub async fn all_rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<Vec<CipRow>, sqlx::Error> {
     let w = prepared(tx, f).await?;
     let base = format!("select {ROW_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
-    Ok(listing::fetch_page(tx, &base, page, |q| w.bind(q.persistent(false))).await?.0)
+    Ok(listing::fetch_page(tx, &base, page, |q| w.bind(q)).await?.0)
 }
 
 /// The picker's rows of the search.
 pub async fn picks(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipPick>, i64), sqlx::Error> {
     let w = prepared(tx, f).await?;
     let base = format!("select {PICK_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
-    listing::fetch_page(tx, &base, page, |q| w.bind(q.persistent(false))).await
+    listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
 }
 
 pub async fn min1(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipMin1>, i64), sqlx::Error> {
     let w = prepared(tx, f).await?;
     let base = format!("select {MIN1_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
-    listing::fetch_page(tx, &base, page, |q| w.bind(q.persistent(false))).await
+    listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
 }
 
 /// Most distinct values a column filter lists.
