@@ -6,25 +6,13 @@
 // the test does not depend on what the demo seed drew today. Screenshots go to <repo>/test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, BASE_URL, apiSession, input, launch, signInUI } from './harness.mjs';
 
-const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18150').replace(/\/$/, '');
-const PASSWORD = process.env.E2E_PASSWORD || 'Demo@pass1';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
 const SITE = 'ACME-NORTH';
 const EMPLOYEE = process.env.E2E_EMPLOYEE || 'E1002';
 
-const input = (locator) => locator.locator('xpath=descendant-or-self::input').first();
 const SEL = {
-  loginUsername: (page) => input(page.getByTestId('login-username')),
-  loginPassword: (page) => input(page.getByTestId('login-password')),
-  loginSubmit: (page) => page.getByTestId('login-submit'),
-  homeTitle: (page) => page.getByTestId('home-title'),
   menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
   menuItem: (page, name) => page.getByTestId(`menu-item-${name}`),
   counter: (page) => page.getByTestId('crib-counter'),
@@ -37,53 +25,13 @@ const SEL = {
   result: (page, i) => page.getByTestId(`counter-result-${i}`),
 };
 
-let context;
 let page;
-let userDataDir;
-const pageErrors = [];
-
-async function scenario(name, fn) {
-  try {
-    await fn();
-  } catch (err) {
-    if (page) {
-      const file = path.join(ARTIFACTS, `e2e-crib-counter-fail-${name}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      console.error(`# screenshot of the failure: ${file} (url ${page.url()})`);
-    }
-    if (pageErrors.length) console.error(`# page errors so far:\n#   ${pageErrors.join('\n#   ')}`);
-    throw err;
-  }
-}
+let scenario;
+let pageErrors;
+let close;
 
 /** A signed-in API session at SITE. */
-async function session(username) {
-  const login = await fetch(`${BASE_URL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  assert.equal(login.status, 200, `login as ${username}`);
-  const token = (await login.json()).access_token;
-  const call = async (method, url, body) => {
-    const r = await fetch(`${BASE_URL}/api${url}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await r.text();
-    let json = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-    return { status: r.status, body: json };
-  };
-  const switched = await call('PUT', '/V1/Site/CurrentSite', { site_code: SITE });
-  assert.equal(switched.status, 200, `${username} to ${SITE}`);
-  return call;
-}
+const session = (username) => apiSession(username, SITE);
 
 const money = (text, label) => {
   const m = new RegExp(`${label}`).exec(text);
@@ -95,7 +43,6 @@ let item;
 let groupName;
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   const admin = await session('admin');
   // A stocked item with a cost (a limit counts extended cost).
   const search = await admin('POST', '/V1/Item/CIP/Search', { pageSize: 50, sortField: 'cip_no', sortDirection: 'asc' });
@@ -124,32 +71,18 @@ before(async () => {
   const updated = await admin('PUT', '/V1/Employee/Group', { ...created.body, employee_group_id: groupId, description: groupName, limitDaily: limit });
   assert.equal(updated.status, 200, JSON.stringify(updated.body));
 
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-crib-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1440, height: 900 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  ({ page, scenario, pageErrors, close } = await launch('crib-counter'));
 });
 
 after(async () => {
-  await context?.close().catch(() => {});
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await close?.();
 });
 
 const ISSUE = /\/api\/V1\/Transaction\/Issue$/;
 
 test('the crib attendant opens the crib counter from the menu', { timeout: 120_000 }, () =>
   scenario('open', async () => {
-    await page.goto(`${BASE_URL}/`);
-    await SEL.loginUsername(page).fill('warehouse');
-    await SEL.loginPassword(page).fill(PASSWORD);
-    await SEL.loginSubmit(page).click();
-    await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await signInUI(page, 'warehouse');
     await SEL.menuGroup(page, 'Logistics').click();
     await SEL.menuItem(page, 'cribCounter').click();
     await SEL.counter(page).waitFor();

@@ -5,80 +5,28 @@
 // on hand and has a min/max suggestion. Debian's chromium through playwright-core; screenshots in test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, BASE_URL, apiSession, input, launch, signInUI } from './harness.mjs';
 
-const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
-const PASSWORD = process.env.E2E_PASSWORD || 'Demo@pass1';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
 const CIP_CODE = process.env.E2E_COUNT_CIP || 'GLV-NTR-L';
 const LOCATION = process.env.E2E_COUNT_LOCATION || 'B-02-03';
 
-const input = (locator) => locator.locator('xpath=descendant-or-self::input').first();
 const SEL = {
-  loginUsername: (page) => input(page.getByTestId('login-username')),
-  loginPassword: (page) => input(page.getByTestId('login-password')),
-  loginSubmit: (page) => page.getByTestId('login-submit'),
-  homeTitle: (page) => page.getByTestId('home-title'),
   menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
   menuItem: (page, name) => page.getByTestId(`menu-item-${name}`),
 };
 
-let browser;
-let context;
 let page;
-let userDataDir;
+let scenario;
+let pageErrors;
+let close;
 let sheetId;
-const pageErrors = [];
 
-async function scenario(name, fn) {
-  try {
-    await fn();
-  } catch (err) {
-    if (page) {
-      const file = path.join(ARTIFACTS, `e2e-cycle-counts-fail-${name}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      console.error(`# screenshot of the failure: ${file} (url ${page.url()})`);
-    }
-    if (pageErrors.length) console.error(`# page errors so far:\n#   ${pageErrors.join('\n#   ')}`);
-    throw err;
-  }
-}
-
-// The current site is kept per user on the server, and earlier e2e files move the buyer to ACME-SOUTH: put the user
-// at ACME-NORTH through the API first, so the console opens there.
-async function putAtNorth(user) {
-  const login = await fetch(`${BASE_URL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: user, password: PASSWORD }),
-  });
-  assert.equal(login.status, 200, `login as ${user}`);
-  const token = (await login.json()).access_token;
-  const switched = await fetch(`${BASE_URL}/api/V1/Site/CurrentSite`, {
-    method: 'PUT',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ site_code: 'ACME-NORTH' }),
-  });
-  assert.equal(switched.status, 200, `${user} to ACME-NORTH`);
-}
-
+// The current site is kept per user on the server, and earlier e2e files move the buyer to ACME-SOUTH: the user is
+// put at ACME-NORTH through the API first, so the console opens there.
 async function signIn(user) {
-  await putAtNorth(user);
-  await page.goto(`${BASE_URL}/`);
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  await page.goto(`${BASE_URL}/#/login`);
-  await SEL.loginUsername(page).fill(user);
-  await SEL.loginPassword(page).fill(PASSWORD);
-  await SEL.loginSubmit(page).click();
-  await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+  await apiSession(user, 'ACME-NORTH');
+  await signInUI(page, user);
 }
 
 const go = async (route) => {
@@ -87,24 +35,11 @@ const go = async (route) => {
 const answered = (re, method = 'POST') => page.waitForResponse((r) => re.test(r.url()) && r.request().method() === method);
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-count-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1440, height: 900 },
-  });
-  browser = context.browser();
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  ({ page, scenario, pageErrors, close } = await launch('cycle-counts'));
 });
 
 after(async () => {
-  await context?.close().catch(() => {});
-  await browser?.close().catch(() => {});
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await close?.();
 });
 
 test('(a) the warehouse generates a sheet and counts it blind with the keyboard', { timeout: 180_000 }, () =>

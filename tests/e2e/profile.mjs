@@ -6,29 +6,17 @@
 // Artifacts (screenshots) go to <repo>/test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, BASE_URL, launch, signInUI } from './harness.mjs';
 
-const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
 const USERNAME = process.env.E2E_USER || 'buyer';
-const PASSWORD = process.env.E2E_PASSWORD || 'Demo@pass1';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
 // A CIP code every demo site stocks (api/src/seed/items.rs).
 const CIP_CODE = process.env.E2E_CIP_CODE || 'BRG-6204-2RS';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Selectors (admin-ui/src/profile/README.md lists the data-testids). Adjust them here, nowhere else.
 // ---------------------------------------------------------------------------------------------------------------
-const input = (locator) => locator.locator('xpath=descendant-or-self::input').first();
 const SEL = {
-  loginUsername: (page) => input(page.getByTestId('login-username')),
-  loginPassword: (page) => input(page.getByTestId('login-password')),
-  loginSubmit: (page) => page.getByTestId('login-submit'),
-  homeTitle: (page) => page.getByTestId('home-title'),
   // react-admin's user menu button (the avatar and name at the top right; its accessible name is 'Profile')
   userMenu: (page) => page.locator('header .RaUserMenu-userButton, header button[aria-label="Profile"]').first(),
   myProfile: (page) => page.getByTestId('my-profile'),
@@ -52,25 +40,10 @@ const SAVE_SEARCH_DATA = 'navigation.jumpbox.saveSearchData';
 const SAVED = 'Preference saved.';
 
 // ---------------------------------------------------------------------------------------------------------------
-let browser;
-let context;
 let page;
-let userDataDir;
-const pageErrors = [];
-
-async function scenario(name, fn) {
-  try {
-    await fn();
-  } catch (err) {
-    if (page) {
-      const file = path.join(ARTIFACTS, `e2e-profile-fail-${name}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      console.error(`# screenshot of the failure: ${file} (url ${page.url()})`);
-    }
-    if (pageErrors.length) console.error(`# page errors so far:\n#   ${pageErrors.join('\n#   ')}`);
-    throw err;
-  }
-}
+let scenario;
+let pageErrors;
+let close;
 
 const requestBody = (req) => {
   try {
@@ -98,34 +71,16 @@ async function setKeepSearchText(on) {
 }
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-profile-chromium-'));
-  // Same launch as tests/e2e/run.mjs; playwright adds --headless and --no-sandbox handling itself.
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1440, height: 900 },
-  });
-  browser = context.browser();
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  ({ page, scenario, pageErrors, close } = await launch('profile'));
 });
 
 after(async () => {
-  await context?.close().catch(() => {});
-  await browser?.close().catch(() => {});
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await close?.();
 });
 
 test('(a) sign in as buyer; the user menu opens My Profile, which shows the user', { timeout: 120_000 }, () =>
   scenario('open', async () => {
-    await page.goto(`${BASE_URL}/`);
-    await SEL.loginUsername(page).fill(USERNAME);
-    await SEL.loginPassword(page).fill(PASSWORD);
-    await SEL.loginSubmit(page).click();
-    await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await signInUI(page, USERNAME);
     await SEL.userMenu(page).click();
     await SEL.myProfile(page).click();
     await page.waitForURL((u) => u.hash === '#/user/userSettings');
