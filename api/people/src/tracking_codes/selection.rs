@@ -128,11 +128,9 @@ pub async fn check(tx: &mut TenantTx, site_id: i64, event: Event, s: &Selection)
         }
         // A level none of the groups restricts is open to every code of it.
         let restricts_level = restricted.iter().any(|(l, _)| *l == n as i64);
-        if restricts_level {
-            if !restricted.contains(&(n as i64, id)) {
-                out.problems.push(problem(i, false, format!("Tracking code {number} is not allowed for this employee's groups.")));
-                continue;
-            }
+        if restricts_level && !restricted.contains(&(n as i64, id)) {
+            out.problems.push(problem(i, false, format!("Tracking code {number} is not allowed for this employee's groups.")));
+            continue;
         }
         out.ids[i] = Some(id);
         out.codes.push(code.clone());

@@ -59,7 +59,7 @@ pub async fn first_breach(
         let (from, to) = period_of(limit.period, at);
         judged.push((limit, (by, from, to)));
     }
-    let asks: Vec<_> = judged.iter().map(|(_, ask)| ask.clone()).collect();
+    let asks: Vec<_> = judged.iter().map(|(_, ask)| *ask).collect();
     let used = repo::used_between(tx, &asks).await?;
     for ((limit, _), used) in judged.into_iter().zip(used) {
         let this_draw = match limit.source {
