@@ -143,6 +143,23 @@ describe('http client', () => {
     expect(handlers.notify).toHaveBeenCalledWith(SERVER_ERROR, 'error');
   });
 
+  it('sends binary content (a file, bytes) as it is, with the Content-Type the caller gives', async () => {
+    fetchMock.mockImplementation(async () => respond(200, { ok: true }));
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const file = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'values.xlsx', { type: xlsx });
+    await client('/api/x/Import', { method: 'POST', body: file, headers: { 'Content-Type': xlsx } });
+    expect(sent(0).init.body).toBe(file);
+    expect(sent(0).headers.get('Content-Type')).toBe(xlsx);
+
+    const bytes = new Uint8Array([1, 2, 3]);
+    await client('/api/x/Import', { method: 'POST', body: bytes.buffer, headers: { 'Content-Type': 'application/octet-stream' } });
+    expect(sent(1).init.body).toBe(bytes.buffer);
+    await client('/api/x/Import', { method: 'POST', body: bytes });
+    expect(sent(2).init.body).toBe(bytes);
+    // No JSON Content-Type is invented for binary content.
+    expect(sent(2).headers.get('Content-Type')).toBeNull();
+  });
+
   it('treats a network failure as a server error', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(client('/api/x')).rejects.toMatchObject({ status: 0, message: SERVER_ERROR });

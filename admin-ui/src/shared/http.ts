@@ -101,7 +101,10 @@ export interface HttpClientHooks {
 
 export interface RequestOptions {
   method?: string;
-  /** A string, FormData or anything else, which is sent as JSON. */
+  /**
+   * A string, FormData or binary content (a Blob or File, an ArrayBuffer or a typed array), sent as it is; anything
+   * else is sent as JSON. Binary content goes with the caller's Content-Type (a Blob's own type otherwise).
+   */
   body?: unknown;
   headers?: HeadersInit;
   signal?: AbortSignal | null;
@@ -146,8 +149,10 @@ export function createHttpClient({ getToken, onUnauthorized, onOffline, notify }
     let payload: BodyInit | undefined;
     if (body == null) {
       payload = undefined;
-    } else if (typeof body === 'string' || body instanceof FormData) {
+    } else if (typeof body === 'string' || body instanceof FormData || body instanceof Blob) {
       payload = body;
+    } else if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) {
+      payload = body as BodyInit;
     } else {
       payload = JSON.stringify(body);
     }

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import {
   Alert,
   Box,
@@ -23,12 +23,12 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { apiUrl, callApi, httpClient, type Answer } from '../../shared/api';
+import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
 import { PageBanner, useHasPermission } from '../../devops/common';
-import { CUSTOM_FIELD_ADMIN, yesNo } from '../common';
+import { CUSTOM_FIELD_ADMIN, ITEM_EDIT, yesNo } from '../common';
 import { LoadState, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
 import {
   DEFAULT_MAX_LENGTH,
@@ -45,6 +45,7 @@ import {
   type EntityType,
   type PossibleValue,
 } from './customFields';
+import { ImportValuesPanel } from './ImportValuesPanel';
 
 const testInput = (testId: string) => ({ 'data-testid': testId }) as InputHTMLAttributes<HTMLInputElement>;
 
@@ -277,76 +278,6 @@ function ValuesDialog({ definition, canEdit, onClose }: { definition: Definition
   );
 }
 
-type ImportResult = Answer<'/V1/Item/CID/Custom/Update/Import', 'post'>;
-
-/** Bulk import of values: a CSV file whose first column names the record, then one column per field. */
-function ImportPanel({ entity }: { entity: EntityType }) {
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [busy, setBusy] = useState(false);
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setBusy(true);
-    try {
-      const { json } = await httpClient(apiUrl('/V1/Item/CID/Custom/Update/Import', null, { entity_type: entity }), {
-        method: 'POST',
-        body: await file.text(),
-        headers: { 'Content-Type': 'text/csv' },
-      });
-      setResult(json as ImportResult);
-      notify('Import finished.', 'success');
-    } catch (error) {
-      notifyRefusal(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const key = entity === 'CID' ? 'cust_item_code (or cid_no)' : 'cip_code (or cip_no)';
-  return (
-    <Box sx={{ mt: 2 }} data-testid={`custom-import-${entity}`}>
-      <Stack direction="row" spacing={2} alignItems="center">
-        <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
-          Import values (CSV)
-          <input hidden type="file" accept=".csv,text/csv" onChange={upload} data-testid={`custom-import-file-${entity}`} />
-        </Button>
-        <Typography variant="body2" color="text.secondary">
-          First row: {key}, then a column per field (its label or custom1..custom20). A blank cell keeps the value.
-        </Typography>
-      </Stack>
-      {result && (
-        <Box sx={{ mt: 1 }} data-testid="custom-import-result">
-          <Typography variant="body2">
-            {result.applied_rows} of {result.total_rows} rows applied, {result.refused_rows} refused.
-          </Typography>
-          {result.refusals.length > 0 && (
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Row</TableCell>
-                  <TableCell>Record</TableCell>
-                  <TableCell>Field</TableCell>
-                  <TableCell>Reason</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {result.refusals.map((r, i) => (
-                  <TableRow key={`${r.row}-${r.field}-${i}`} data-testid="custom-import-refusal">
-                    <TableCell>{r.row}</TableCell>
-                    <TableCell>{r.key}</TableCell>
-                    <TableCell>{r.field}</TableCell>
-                    <TableCell>{r.error}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </Box>
-      )}
-    </Box>
-  );
-}
-
 function DefinitionsPanel({ entity, canEdit }: { entity: EntityType; canEdit: boolean }) {
   const loaded = useLoad((signal) => callApi('get', '/V1/Item/CIP/Custom/Definitions', { query: { entity_type: entity }, signal, quiet: true }), [entity]);
   const [editing, setEditing] = useState<Definition | 'new' | null>(null);
@@ -412,7 +343,6 @@ function DefinitionsPanel({ entity, canEdit }: { entity: EntityType; canEdit: bo
           </TableBody>
         </Table>
       </LoadState>
-      {canEdit && <ImportPanel entity={entity} />}
       {editing && (
         <DefinitionDialog
           entity={entity}
@@ -429,19 +359,27 @@ function DefinitionsPanel({ entity, canEdit }: { entity: EntityType; canEdit: bo
   );
 }
 
-/** Custom Fields (`/item/customFields`): the current site's 20 CID and 20 CIP custom fields, their values lists. */
+type PageTab = EntityType | 'import';
+
+/**
+ * Custom Fields (`/item/customFields`): the current site's 20 CID and 20 CIP custom fields, their values lists, and
+ * for holders of ItemEdit (what the import requires) 'Import values' from a file.
+ */
 export function CustomFieldsPage() {
-  const [tab, setTab] = useState<EntityType>('CID');
+  const [tab, setTab] = useState<PageTab>('CID');
   const canEdit = useHasPermission(CUSTOM_FIELD_ADMIN);
+  const canImport = useHasPermission(ITEM_EDIT);
+  const shown: PageTab = tab === 'import' && !canImport ? 'CID' : tab;
   return (
     <Box sx={{ p: 2 }} data-testid="custom-fields-page">
       <PageBanner title="Custom Fields" />
-      <Tabs value={tab} onChange={(_, v: EntityType) => setTab(v)} sx={{ mb: 2 }}>
+      <Tabs value={shown} onChange={(_, v: PageTab) => setTab(v)} sx={{ mb: 2 }}>
         {ENTITY_TYPES.map((t) => (
           <Tab key={t.value} value={t.value} label={t.label} data-testid={`custom-fields-tab-${t.value}`} />
         ))}
+        {canImport && <Tab value="import" label="Import values" icon={<UploadFileIcon fontSize="small" />} iconPosition="start" sx={{ minHeight: 48 }} data-testid="custom-fields-tab-import" />}
       </Tabs>
-      <DefinitionsPanel key={tab} entity={tab} canEdit={canEdit} />
+      {shown === 'import' ? <ImportValuesPanel /> : <DefinitionsPanel key={shown} entity={shown} canEdit={canEdit} />}
     </Box>
   );
 }
