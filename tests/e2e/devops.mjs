@@ -6,26 +6,17 @@
 // Artifacts (screenshots) go to <repo>/test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, BASE_URL, input, launch, signInUI } from './harness.mjs';
 
-const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
 const USERNAME = process.env.E2E_ADMIN_USER || 'admin';
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD || 'Demo@pass1';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Selectors and texts (admin-ui/README.md lists the data-testids). Adjust them here, nowhere else.
 // ---------------------------------------------------------------------------------------------------------------
 const SEL = {
-  loginUsername: (page) => page.getByTestId('login-username').locator('xpath=descendant-or-self::input').first(),
-  loginPassword: (page) => page.getByTestId('login-password').locator('xpath=descendant-or-self::input').first(),
-  loginSubmit: (page) => page.getByTestId('login-submit'),
-  homeTitle: (page) => page.getByTestId('home-title'),
   menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
   menuItem: (page, name) => page.getByTestId(`menu-item-${name}`),
   pageTitle: (page) => page.getByTestId('page-title'),
@@ -97,26 +88,12 @@ const searchPosted = (url, accept = () => true) =>
   page.waitForResponse((r) => url.test(r.url()) && r.request().method() === 'POST' && accept(requestBody(r.request()) ?? {}));
 
 // ---------------------------------------------------------------------------------------------------------------
-let browser;
-let context;
 let page;
-let userDataDir;
-const pageErrors = [];
+let scenario;
+let pageErrors;
+let close;
 
 // Runs a scenario; on failure saves test-artifacts/e2e-devops-fail-<name>.png before rethrowing.
-async function scenario(name, fn) {
-  try {
-    await fn();
-  } catch (err) {
-    if (page) {
-      const file = path.join(ARTIFACTS, `e2e-devops-fail-${name}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      console.error(`# screenshot of the failure: ${file} (url ${page.url()})`);
-    }
-    if (pageErrors.length) console.error(`# page errors so far:\n#   ${pageErrors.join('\n#   ')}`);
-    throw err;
-  }
-}
 
 /** Opens a devops page through Controls > DevOps (or Help), falling back to the address when the menu lacks it. */
 async function openFromMenu(group, item, route) {
@@ -144,43 +121,16 @@ const requestBody = (req) => {
 };
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-devops-chromium-'));
-  // Same launch as tests/e2e/run.mjs; playwright adds --headless and --no-sandbox handling itself.
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    acceptDownloads: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    viewport: { width: 1440, height: 900 },
-  });
-  browser = context.browser();
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  ({ page, scenario, pageErrors, close } = await launch('devops'));
 });
 
 after(async () => {
-  await context?.close().catch(() => {});
-  await browser?.close().catch(() => {});
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await close?.();
 });
 
 test('(a) sign in as admin', { timeout: 120_000 }, () =>
   scenario('signin', async () => {
-    await page.goto(`${BASE_URL}/`);
-    await SEL.loginUsername(page).fill(USERNAME);
-    await SEL.loginPassword(page).fill(PASSWORD);
-    await SEL.loginSubmit(page).click();
-    await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await signInUI(page, USERNAME, PASSWORD);
   }));
 
 test('(b) ASP Releases: sort, open a release, return, export AspExport.xlsx', { timeout: 120_000 }, () =>

@@ -6,30 +6,20 @@
 // Artifacts (screenshots) go to <repo>/test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, BASE_URL, input, launch, signInUI } from './harness.mjs';
 
-const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
 const USERNAME = process.env.E2E_USER || 'buyer';
-const PASSWORD = process.env.E2E_PASSWORD || 'Demo@pass1';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
 // A CIP code every demo site stocks (api/src/seed/items.rs).
 const CIP_CODE = process.env.E2E_CIP_CODE || 'BRG-6204-2RS';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Selectors (admin-ui/src/items/README.md lists the data-testids). Adjust them here, nowhere else.
 // ---------------------------------------------------------------------------------------------------------------
-const input = (locator) => locator.locator('xpath=descendant-or-self::input').first();
 const SEL = {
-  loginUsername: (page) => input(page.getByTestId('login-username')),
-  loginPassword: (page) => input(page.getByTestId('login-password')),
-  loginSubmit: (page) => page.getByTestId('login-submit'),
-  homeTitle: (page) => page.getByTestId('home-title'),
   menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
   menuItem: (page, name) => page.getByTestId(`menu-item-${name}`),
   // the global search box
@@ -67,26 +57,11 @@ const INSERT = /\/api\/V1\/File\/Insert$/;
 const SETTING = /\/api\/V1\/Presentation\/UpdateUserSetting$/;
 
 // ---------------------------------------------------------------------------------------------------------------
-let browser;
-let context;
 let page;
-let userDataDir;
 let itemPath;
-const pageErrors = [];
-
-async function scenario(name, fn) {
-  try {
-    await fn();
-  } catch (err) {
-    if (page) {
-      const file = path.join(ARTIFACTS, `e2e-items-fail-${name}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      console.error(`# screenshot of the failure: ${file} (url ${page.url()})`);
-    }
-    if (pageErrors.length) console.error(`# page errors so far:\n#   ${pageErrors.join('\n#   ')}`);
-    throw err;
-  }
-}
+let scenario;
+let pageErrors;
+let close;
 
 const requestBody = (req) => {
   try {
@@ -132,34 +107,16 @@ function pngFile(dir, name, [r, g, b], width = 96, height = 64) {
 const number = (text) => Number(String(text).replace(/,/g, '').trim());
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-items-chromium-'));
-  // Same launch as tests/e2e/run.mjs; playwright adds --headless and --no-sandbox handling itself.
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1440, height: 900 },
-  });
-  browser = context.browser();
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  ({ page, scenario, pageErrors, close } = await launch('items'));
 });
 
 after(async () => {
-  await context?.close().catch(() => {});
-  await browser?.close().catch(() => {});
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await close?.();
 });
 
 test('(a) sign in as buyer; the Items menu lists the item screens', { timeout: 120_000 }, () =>
   scenario('signin', async () => {
-    await page.goto(`${BASE_URL}/`);
-    await SEL.loginUsername(page).fill(USERNAME);
-    await SEL.loginPassword(page).fill(PASSWORD);
-    await SEL.loginSubmit(page).click();
-    await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await signInUI(page, USERNAME);
     await SEL.jumpbox(page).waitFor();
     await SEL.menuGroup(page, 'Items').click();
     for (const entry of ['itemMaster', 'cipSearch', 'customFields', 'cribStations', 'kits']) {
@@ -247,7 +204,7 @@ test('(c) edit min and max: a refused pair shows the API message on the field; t
 test("(d) upload an image; it is in the item's gallery and in the 'Item Images' pop-up", { timeout: 120_000 }, () =>
   scenario('upload', async () => {
     const name = `e2e-${Date.now()}.png`;
-    const file = pngFile(userDataDir, name, [30, 140, 80]);
+    const file = pngFile(mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-items-upload-')), name, [30, 140, 80]);
     await SEL.itemTab(page, 'files').click();
     await SEL.uploadInput(page).setInputFiles(file);
     await SEL.uploadDescription(page).fill('Picture from the browser test');

@@ -5,81 +5,37 @@
 // Screenshots go to <repo>/test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, BASE_URL, input, launch, signInUI } from './harness.mjs';
 
-const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18130').replace(/\/$/, '');
 const USERNAME = process.env.E2E_USER || 'buyer';
-const PASSWORD = process.env.E2E_PASSWORD || 'Demo@pass1';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
 // A cost centre (level 1) and a job (level 2) of every demo site (api/src/seed/mod.rs and tracking.rs).
 const CODE = 'CC-4300';
 const JOB = 'WO-7781';
 const WRONG_LEVEL = 'The tracking code you are trying to find does not exist in this tracking level.';
 
-const input = (locator) => locator.locator('xpath=descendant-or-self::input').first();
 const SEL = {
-  loginUsername: (page) => input(page.getByTestId('login-username')),
-  loginPassword: (page) => input(page.getByTestId('login-password')),
-  loginSubmit: (page) => page.getByTestId('login-submit'),
-  homeTitle: (page) => page.getByTestId('home-title'),
   menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
   menuItem: (page, name) => page.getByTestId(`menu-item-${name}`),
 };
 
-let browser;
-let context;
 let page;
-let userDataDir;
 let codeUrl;
-const pageErrors = [];
-
-async function scenario(name, fn) {
-  try {
-    await fn();
-  } catch (err) {
-    if (page) {
-      const file = path.join(ARTIFACTS, `e2e-tracking-fail-${name}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      console.error(`# screenshot of the failure: ${file} (url ${page.url()})`);
-    }
-    if (pageErrors.length) console.error(`# page errors so far:\n#   ${pageErrors.join('\n#   ')}`);
-    throw err;
-  }
-}
+let scenario;
+let pageErrors;
+let close;
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-tracking-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1440, height: 900 },
-  });
-  browser = context.browser();
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  ({ page, scenario, pageErrors, close } = await launch('tracking'));
 });
 
 after(async () => {
-  await context?.close().catch(() => {});
-  await browser?.close().catch(() => {});
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await close?.();
 });
 
 test('(a) sign in as buyer; the Controls menu names the tracking code screens by the site levels', { timeout: 120_000 }, () =>
   scenario('menu', async () => {
-    await page.goto(`${BASE_URL}/`);
-    await SEL.loginUsername(page).fill(USERNAME);
-    await SEL.loginPassword(page).fill(PASSWORD);
-    await SEL.loginSubmit(page).click();
-    await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await signInUI(page, USERNAME);
     await SEL.menuGroup(page, 'Controls').click();
     for (const [entry, title] of [['trackingCodes1', 'Cost Centre'], ['trackingCodes2', 'Job'], ['trackingCodes3', 'Machine']]) {
       assert.equal((await SEL.menuItem(page, entry).innerText()).trim(), title);

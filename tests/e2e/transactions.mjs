@@ -6,25 +6,14 @@
 // search (reached from the menu), opens the issue, reverses it, and takes a screenshot.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, BASE_URL, input, launch, signInUI } from './harness.mjs';
 
-const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18140').replace(/\/$/, '');
 const USERNAME = process.env.E2E_LEDGER_USER || 'warehouse';
-const PASSWORD = process.env.E2E_PASSWORD || 'Demo@pass1';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
 const CIP_CODE = process.env.E2E_CIP_CODE || 'BRG-6204-2RS';
 const SITE = process.env.E2E_LEDGER_SITE || 'ACME-NORTH';
 
-const input = (locator) => locator.locator('xpath=descendant-or-self::input').first();
 const SEL = {
-  loginUsername: (page) => input(page.getByTestId('login-username')),
-  loginPassword: (page) => input(page.getByTestId('login-password')),
-  loginSubmit: (page) => page.getByTestId('login-submit'),
   homeTitle: (page) => page.getByTestId('home-title'),
   menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
   menuItem: (page, name) => page.getByTestId(`menu-item-${name}`),
@@ -42,25 +31,11 @@ const SEL = {
 const SEARCH = /\/api\/V1\/Transaction\/SearchV2$/;
 const REVERSE = /\/api\/V1\/Transaction\/Reverse$/;
 
-let context;
 let page;
-let userDataDir;
-const pageErrors = [];
+let scenario;
+let pageErrors;
+let close;
 const ids = {};
-
-async function scenario(name, fn) {
-  try {
-    await fn();
-  } catch (err) {
-    if (page) {
-      const file = path.join(ARTIFACTS, `e2e-transactions-fail-${name}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      console.error(`# screenshot of the failure: ${file} (url ${page.url()})`);
-    }
-    if (pageErrors.length) console.error(`# page errors so far:\n#   ${pageErrors.join('\n#   ')}`);
-    throw err;
-  }
-}
 
 /** A call to the API with the signed-in browser's token (the console keeps it in local storage, asp.token). */
 async function api(method, url, body) {
@@ -75,31 +50,16 @@ async function api(method, url, body) {
 }
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-transactions-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1440, height: 900 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  ({ page, scenario, pageErrors, close } = await launch('transactions'));
 });
 
 after(async () => {
-  await context?.close().catch(() => {});
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await close?.();
 });
 
 test('(a) sign in as warehouse; post a receipt and an issue through the API', { timeout: 120_000 }, () =>
   scenario('post', async () => {
-    await page.goto(`${BASE_URL}/`);
-    await SEL.loginUsername(page).fill(USERNAME);
-    await SEL.loginPassword(page).fill(PASSWORD);
-    await SEL.loginSubmit(page).click();
-    await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await signInUI(page, USERNAME);
     // Work at ACME-NORTH (the warehouse user's sites are ACME-NORTH and ACME-SOUTH).
     const switched = await api('PUT', '/api/V1/Site/CurrentSite', { site_code: SITE });
     assert.equal(switched.status, 200, JSON.stringify(switched.body));
