@@ -144,9 +144,19 @@ impl ApiError {
 }
 
 /// Database errors: constraint violations are the caller's fault (409/400), anything else is ours (500).
+/// The message of a request that PostgreSQL ended because it collided with a concurrent one.
+pub const CONCURRENT_CHANGE_MESSAGE: &str = "Someone else changed the same records at the same moment; nothing was saved. Please try again.";
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
         if let sqlx::Error::Database(db) = &e {
+            // A deadlock, a serialization failure or a lock wait given up: PostgreSQL rolled the transaction back and
+            // the same request can succeed when sent again (device reports are idempotent for exactly this), so the
+            // answer is the retryable 503 every operation documents, not a 500.
+            if matches!(db.code().as_deref(), Some("40P01" | "40001" | "55P03")) {
+                tracing::warn!(request_id = %current_request_id(), error = %db, "transaction ended by a concurrent change");
+                return Self::Unavailable(body(503, CONCURRENT_CHANGE_MESSAGE, vec![]));
+            }
             match db.kind() {
                 sqlx::error::ErrorKind::UniqueViolation => {
                     return Self::conflict("A record with the same key already exists.");

@@ -488,3 +488,24 @@ async fn today(app: &TestApp, cip: i64) -> f64 {
     .await
     .unwrap()
 }
+
+/// Two transactions that lock the same rows in opposite orders: PostgreSQL ends one of them (deadlock_detected), and
+/// that error answers the retryable 503 every operation documents, never a 500; nothing of it is kept.
+#[tokio::test]
+async fn a_transaction_ended_by_a_deadlock_answers_a_retryable_503() {
+    let app = TestApp::spawn().await;
+    let (a, b): (i64, i64) = sqlx::query_as("select min(cip_no), max(cip_no) from client_acme.cip").fetch_one(&app.pool).await.unwrap();
+    let lock_both = |first: i64, second: i64, pool: sqlx::PgPool| async move {
+        let mut tx = pool.begin().await.unwrap();
+        sqlx::query("update client_acme.cip set updated_at = updated_at where cip_no = $1").bind(first).execute(&mut *tx).await?;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        sqlx::query("update client_acme.cip set updated_at = updated_at where cip_no = $1").bind(second).execute(&mut *tx).await?;
+        tx.commit().await
+    };
+    let (one, two) = tokio::join!(lock_both(a, b, app.pool.clone()), lock_both(b, a, app.pool.clone()));
+    let failed = [one, two].into_iter().filter_map(Result::err).collect::<Vec<_>>();
+    assert_eq!(failed.len(), 1, "PostgreSQL ends exactly one of the two: {failed:?}");
+    let e = kernel::error::ApiError::from(failed.into_iter().next().unwrap());
+    assert_eq!(e.status(), 503);
+    assert!(format!("{e:?}").contains(kernel::error::CONCURRENT_CHANGE_MESSAGE), "{e:?}");
+}
