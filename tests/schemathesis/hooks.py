@@ -28,6 +28,10 @@ import schemathesis
 BASE = os.environ["ASP_ST_BASE"].rstrip("/")
 FIRST_TOKEN = os.environ["ASP_ST_TOKEN"]
 PROTECTED = json.loads(os.environ.get("ASP_ST_PROTECTED") or "{}")
+# The run's device token (run.sh): sent as the header Token on the device report, never revoked by a pass.
+DEVICE_TOKEN = os.environ.get("ASP_ST_DEVICE_TOKEN") or ""
+DEVICE_TOKEN_ID = os.environ.get("ASP_ST_DEVICE_TOKEN_ID") or ""
+DEVICE_REPORT = "/V1/Device/Transactions"
 
 # Path template (as in the document, below the /api server prefix) -> which protected list its {id} must avoid.
 # Only writes: reading one's own user, role or site cannot end the run.
@@ -51,6 +55,8 @@ def _as_int(value):
 @schemathesis.hook
 def filter_case(context, case):
     """Drops the cases that would remove the caller's own rights (see the module's doc)."""
+    if case.method.upper() == "DELETE" and case.operation.path == "/V1/Device/Token/{id}" and DEVICE_TOKEN_ID:
+        return str((case.path_parameters or {}).get("id")) != DEVICE_TOKEN_ID
     kind = LIFELINE_WRITES.get((case.method.upper(), case.operation.path))
     if kind is None:
         return True
@@ -80,3 +86,5 @@ class AspBearer:
     def set(self, case, data, context):
         case.headers = case.headers or {}
         case.headers["Authorization"] = f"Bearer {data}"
+        if DEVICE_TOKEN and case.operation.path == DEVICE_REPORT:
+            case.headers["Token"] = DEVICE_TOKEN
