@@ -8,28 +8,18 @@
 // <repo>/test-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, apiSession, launch, signInUI } from './harness.mjs';
 
-const BASE_URL = (process.env.BASE_URL || 'http://127.0.0.1:18080').replace(/\/$/, '');
 const USERNAME = process.env.E2E_USER || 'admin';
-const PASSWORD = process.env.E2E_PASSWORD || 'Demo@pass1';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts');
 const SITE = 'ACME-NORTH';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Selectors (admin-ui/src/items/README.md lists the data-testids). Adjust them here, nowhere else.
 // ---------------------------------------------------------------------------------------------------------------
-const input = (locator) => locator.locator('xpath=descendant-or-self::input').first();
 const SEL = {
-  loginUsername: (page) => input(page.getByTestId('login-username')),
-  loginPassword: (page) => input(page.getByTestId('login-password')),
-  loginSubmit: (page) => page.getByTestId('login-submit'),
-  homeTitle: (page) => page.getByTestId('home-title'),
   menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
   menuItem: (page, name) => page.getByTestId(`menu-item-${name}`),
   customFieldsPage: (page) => page.getByTestId('custom-fields-page'),
@@ -47,55 +37,12 @@ const SEL = {
 const IMPORT = /\/api\/V1\/Item\/CID\/Custom\/Update\/Import\?entity_type=CIP$/;
 
 // ---------------------------------------------------------------------------------------------------------------
-let browser;
-let context;
 let page;
-let userDataDir;
+let scenario;
+let pageErrors;
+let close;
 let api;
-const pageErrors = [];
-
-async function scenario(name, fn) {
-  try {
-    await fn();
-  } catch (err) {
-    if (page) {
-      const file = path.join(ARTIFACTS, `e2e-custom-field-import-fail-${name}.png`);
-      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      console.error(`# screenshot of the failure: ${file} (url ${page.url()})`);
-    }
-    if (pageErrors.length) console.error(`# page errors so far:\n#   ${pageErrors.join('\n#   ')}`);
-    throw err;
-  }
-}
-
-/** A signed-in API session whose current site is SITE (the stored current site, which the console starts at too). */
-async function session(username) {
-  const login = await fetch(`${BASE_URL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  assert.equal(login.status, 200, `login as ${username}`);
-  const token = (await login.json()).access_token;
-  const call = async (method, url, body) => {
-    const r = await fetch(`${BASE_URL}/api${url}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await r.text();
-    let json = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-    return { status: r.status, body: json };
-  };
-  const switched = await call('PUT', '/V1/Site/CurrentSite', { site_code: SITE });
-  assert.equal(switched.status, 200, `${username} to ${SITE}: ${JSON.stringify(switched.body)}`);
-  return call;
-}
+let workDir;
 
 /** The value a CIP holds in a custom field slot (null when blank). */
 async function cipValue(cipNo, fieldNo) {
@@ -115,8 +62,8 @@ let badReason;
 let csvFile;
 
 before(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  api = await session(USERNAME);
+  // The stored current site, which the console starts at too.
+  api = await apiSession(USERNAME, SITE);
 
   const defs = await api('GET', '/V1/Item/CIP/Custom/Definitions?entity_type=CIP');
   assert.equal(defs.status, 200, JSON.stringify(defs.body));
@@ -141,37 +88,22 @@ before(async () => {
   badReason = refused.body.errors.find((e) => e.field === `custom${field.field_no}`)?.error;
   assert.ok(badReason, JSON.stringify(refused.body));
 
-  userDataDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-cfi-chromium-'));
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'asp-e2e-custom-field-import-'));
   // Row 2 is good, row 3 breaks the field's definition (header = row 1, as the API counts).
-  csvFile = path.join(userDataDir, 'custom-values.csv');
+  csvFile = path.join(workDir, 'custom-values.csv');
   writeFileSync(csvFile, `cip_code,${field.label}\r\n${good.cip_code},${goodValue}\r\n${bad.cip_code},lots\r\n`);
 
-  // Same launch as tests/e2e/items.mjs; playwright adds --headless and --no-sandbox handling itself.
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1440, height: 900 },
-  });
-  browser = context.browser();
-  page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  ({ page, scenario, pageErrors, close } = await launch('custom-field-import'));
 });
 
 after(async () => {
-  await context?.close().catch(() => {});
-  await browser?.close().catch(() => {});
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await close?.();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
 test(`(a) sign in as ${USERNAME}; Items > Custom Fields has the 'Import values' tab`, { timeout: 120_000 }, () =>
   scenario('open', async () => {
-    await page.goto(`${BASE_URL}/`);
-    await SEL.loginUsername(page).fill(USERNAME);
-    await SEL.loginPassword(page).fill(PASSWORD);
-    await SEL.loginSubmit(page).click();
-    await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await signInUI(page, USERNAME);
     await SEL.menuGroup(page, 'Items').click();
     await SEL.menuItem(page, 'customFields').click();
     await page.waitForURL((u) => u.hash === '#/item/customFields');

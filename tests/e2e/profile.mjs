@@ -100,13 +100,17 @@ test("(b) switch on 'Keep my last search text'; a search's text is back in the b
     await setKeepSearchText(true);
     await SEL.toast(page, SAVED).waitFor();
 
-    // Search a CIP Number in the global search box: the text is saved with the search and the item opens.
+    // Search a CIP Number in the global search box: the text is saved with the search and the item opens. The
+    // console's app bar slides away while the page is scrolled down (the switches are lower on this long page), so
+    // back to the top first, where the box stands still.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await SEL.jumpbox(page).waitFor({ state: 'visible' });
     const before = await SEL.jumpbox(page).getAttribute('data-search-type');
     if (before !== 'cipNumber') {
-      const typeSaved = posted(SETTING, (b) => b.setting_key === 'navigation.jumpbox.searchType' && b.setting_value === 'CIP Number');
+      // The type's own saving is items.mjs's to test; here the box only has to search by CIP Number.
       await SEL.jumpboxType(page).click();
       await SEL.jumpboxTypeOption(page, 'cipNumber').click();
-      assert.equal((await typeSaved).status(), 200, 'the search type is saved');
+      await page.waitForFunction(() => document.querySelector('[data-testid="jumpbox"]')?.getAttribute('data-search-type') === 'cipNumber');
     }
     const textSaved = posted(SETTING, (b) => b.setting_key === 'navigation.jumpbox.searchData' && b.setting_value === CIP_CODE);
     await SEL.jumpboxInput(page).fill(CIP_CODE);
