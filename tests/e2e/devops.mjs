@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, BASE_URL, input, launch, signInUI } from './harness.mjs';
+import { ARTIFACTS, BASE_URL, input, launch, signInUI, postedTo, requestBody } from './harness.mjs';
 
 const USERNAME = process.env.E2E_ADMIN_USER || 'admin';
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD || 'Demo@pass1';
@@ -84,8 +84,7 @@ const GLOSSARY_SEARCH = /\/api\/V1\/DevOps\/Glossary\/Search$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The next POST to a search whose body passes `accept`. */
-const searchPosted = (url, accept = () => true) =>
-  page.waitForResponse((r) => url.test(r.url()) && r.request().method() === 'POST' && accept(requestBody(r.request()) ?? {}));
+const searchPosted = (url, accept) => postedTo(page, url, accept);
 
 // ---------------------------------------------------------------------------------------------------------------
 let page;
@@ -112,13 +111,6 @@ async function openFromMenu(group, item, route) {
   await page.goto(`${BASE_URL}/#${route}`);
 }
 
-const requestBody = (req) => {
-  try {
-    return JSON.parse(req.postData() || 'null');
-  } catch {
-    return null;
-  }
-};
 
 before(async () => {
   ({ page, scenario, pageErrors, close } = await launch('devops'));

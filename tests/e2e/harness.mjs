@@ -53,6 +53,19 @@ export async function launch(name) {
   return { page, scenario, pageErrors, close };
 }
 
+/** A request's JSON body (null when it has none or it is not JSON). */
+export const requestBody = (req) => {
+  try {
+    return JSON.parse(req.postData() || 'null');
+  } catch {
+    return null;
+  }
+};
+
+/** Waits for the answer to a POST to `url` whose JSON body `accept` takes (start waiting before the click). */
+export const postedTo = (page, url, accept = () => true) =>
+  page.waitForResponse((r) => url.test(r.url()) && r.request().method() === 'POST' && accept(requestBody(r.request()) ?? {}));
+
 /** Signs in through the console's form (as someone else too: the stored session is dropped first) and waits for the
  * home page. */
 export async function signInUI(page, username, password = PASSWORD) {

@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { ARTIFACTS, BASE_URL, input, launch, signInUI } from './harness.mjs';
+import { ARTIFACTS, BASE_URL, input, launch, signInUI, postedTo } from './harness.mjs';
 
 const USERNAME = process.env.E2E_USER || 'buyer';
 // A CIP code every demo site stocks (api/src/seed/items.rs).
@@ -63,15 +63,7 @@ let scenario;
 let pageErrors;
 let close;
 
-const requestBody = (req) => {
-  try {
-    return JSON.parse(req.postData() || 'null');
-  } catch {
-    return null;
-  }
-};
-const posted = (url, accept = () => true) =>
-  page.waitForResponse((r) => url.test(r.url()) && r.request().method() === 'POST' && accept(requestBody(r.request()) ?? {}));
+const posted = (url, accept) => postedTo(page, url, accept);
 
 /** A small PNG picture (a coloured rectangle), written to a temporary file. */
 function pngFile(dir, name, [r, g, b], width = 96, height = 64) {

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, BASE_URL, launch, signInUI } from './harness.mjs';
+import { ARTIFACTS, BASE_URL, launch, signInUI, postedTo } from './harness.mjs';
 
 const USERNAME = process.env.E2E_USER || 'buyer';
 // A CIP code every demo site stocks (api/src/seed/items.rs).
@@ -45,15 +45,7 @@ let scenario;
 let pageErrors;
 let close;
 
-const requestBody = (req) => {
-  try {
-    return JSON.parse(req.postData() || 'null');
-  } catch {
-    return null;
-  }
-};
-const posted = (url, accept = () => true) =>
-  page.waitForResponse((r) => url.test(r.url()) && r.request().method() === 'POST' && accept(requestBody(r.request()) ?? {}));
+const posted = (url, accept) => postedTo(page, url, accept);
 
 /** Sets the 'Keep my last search text' switch, waiting for the saved setting (nothing to do when it already is). */
 async function setKeepSearchText(on) {
