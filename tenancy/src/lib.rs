@@ -250,7 +250,7 @@ async fn migrate_schema(conn: &mut PgConnection, migrator: &sqlx::migrate::Migra
 /// Client-tier tables: tables of a client schema without `site_id`, shared by the client's sites and isolated by
 /// the schema alone (domain design, section 1). Every other table of a client schema is site-tier: it carries
 /// `site_id` and the row-level security policy. The tenancy tests read this list.
-pub const CLIENT_TIER_TABLES: &[&str] = &[];
+pub const CLIENT_TIER_TABLES: &[&str] = &["vendor"];
 
 /// The role the application connects as (for `grant`s): a plain SQL identifier.
 fn checked_role(role: &str) -> Result<&str, TenancyError> {

@@ -203,14 +203,20 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
                  where s.client_id = $1 and not exists (select 1 from {schema}.employee e where e.site_id = s.site_id)"
             ),
             format!(
-                "insert into {schema}.vendor (site_id, vend_code, vend_name, erp_type_id, erp_company, is_vmi, is_manufacturer)
-                 select s.site_id, v.code, v.name, s.erp_type_id, s.erp_company, v.vmi, v.mfg
-                 from asp.site s cross join (values
+                "insert into {schema}.vendor (vend_code, vend_name, erp_type_id, erp_company, is_vmi, is_manufacturer)
+                 select v.code, v.name, s.erp_type_id, s.erp_company, v.vmi, v.mfg
+                 from (select distinct erp_type_id, erp_company from asp.site where client_id = $1) s cross join (values
                      ('10452', 'Grainger Industrial Supply', false, false),
                      ('20114', 'Fastenal Company', true, false),
                      ('30871', 'SKF USA Inc.', false, true))
                    as v(code, name, vmi, mfg)
-                 where s.client_id = $1 and not exists (select 1 from {schema}.vendor x where x.site_id = s.site_id)"
+                 on conflict do nothing"
+            ),
+            format!(
+                "insert into {schema}.vendor_site (site_id, vend_id)
+                 select a.site_id, a.vend_id from {schema}.vendor_at_site a join asp.site s using (site_id)
+                 where s.client_id = $1
+                 on conflict do nothing"
             ),
             format!(
                 "insert into {schema}.tracking_code (site_id, tracking_level_id, tracking_number, description)

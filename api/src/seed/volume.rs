@@ -232,7 +232,7 @@ pub async fn run(settings: &Settings, options: &VolumeOptions) -> anyhow::Result
     reference_data(&mut conn).await?;
     let parts_added = parts(&mut conn, (options.cips + CIPS_PER_PART - 1) / CIPS_PER_PART, &say, started).await?;
     let part_count = number_parts(&mut conn).await?;
-    let mut vendors: Vec<String> = sqlx::query_scalar("select vend_code from vendor where site_id = $1 and active order by vend_code")
+    let mut vendors: Vec<String> = sqlx::query_scalar("select v.vend_code from vendor v join vendor_at_site a on a.vend_id = v.vend_id where a.site_id = $1 and v.active order by v.vend_code")
         .bind(site_id)
         .fetch_all(&mut conn)
         .await?;

@@ -125,14 +125,14 @@ async fn the_item_page_reads_show_the_cid_the_item_quantities_usage_and_history(
     assert_eq!(w.body["cust_avg_cost"], 4.125);
 
     // History: a change shows who made it.
-    let a = app.post("/api/V1/Item/CIP/Other/Update", &buyer, json!({"cip_no": bearing, "consigned": true, "vend_code": "20114", "custom_1": "shelf life 5y"})).await;
+    let a = app.post("/api/V1/Item/CIP/Other/Update", &buyer, json!({"cip_no": bearing, "consigned": true, "vend_code": "30871", "custom_1": "shelf life 5y"})).await;
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
     let h = app.get(&format!("/api/V1/Item/CIP/Audit/Detail/{bearing}"), &buyer).await;
     assert_eq!(h.status, StatusCode::OK, "{:?}", h.body);
     let last = &h.body[0];
     assert_eq!(last["action"], "cip.other.update");
     assert_eq!(last["changed_by"], "buyer");
-    assert_eq!(last["changes"]["vend_code"], json!({"from": "10452", "to": "20114"}));
+    assert_eq!(last["changes"]["vend_code"], json!({"from": "10452", "to": "30871"}));
     assert_eq!(last["changes"]["consigned"], json!({"from": false, "to": true}));
 }
 

@@ -358,6 +358,11 @@ impl Catalogue {
             if tenancy::UNFORCED_SEARCH_TABLES.contains(&table.as_str()) {
                 continue;
             }
+            // Client-tier tables have no site to plant at: the schema alone isolates them (another client's rows are
+            // not on the search path), and the vendor rule is probed by tests/it/vendors.rs.
+            if schema == "client_acme" && tenancy::CLIENT_TIER_TABLES.contains(&table.as_str()) {
+                continue;
+            }
             if schema == "client_acme" {
                 tenant_pk.insert(table.clone(), pk.clone());
                 by_pk.insert(pk, table);
@@ -480,7 +485,7 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
     if matches!(loc, Loc::Path(_)) && name == "id" {
         let base = op.path.split("/{id}").next().unwrap();
         return match base {
-            "/V1/Vendor/Common" => Some(Probe(Target::Tenant("vendor".into()))),
+            "/V1/Vendor/Common" => Some(Skip("vendors are client tier: tests/it/vendors.rs probes the vendor rule")),
             "/V1/AlertAuditing" => Some(Probe(Target::Tenant("notification".into()))),
             "/V1/Site" | "/admin/sites" | "/V1/Cart/GetPunchinLocationsBySiteId" => Some(Probe(Target::Site)),
             "/V1/User" | "/admin/users" => Some(Probe(Target::User)),
@@ -614,6 +619,21 @@ async fn plant(pool: &PgPool, schema: &str, table: &str, pk: &str, site: i64) {
     .unwrap();
     let new_id = PLANT_BASE + 1000 * site;
     let mut changes = format!("jsonb_build_object('{pk}', {new_id}::bigint, 'site_id', {site}::bigint)");
+    // A site's link to a client-tier vendor is unique per vendor: the planted link gets a vendor of its own, visible
+    // at the site by the vendor rule.
+    if columns.iter().any(|c| c == "vend_id") {
+        let vend_id: i64 = sqlx::query_scalar(&format!(
+            "insert into \"{schema}\".vendor (vend_code, vend_name, erp_type_id, erp_company)
+             select 'P' || $1::text || '-' || $2::text, 'Probe vendor', erp_type_id, erp_company from asp.site where site_id = $2
+             returning vend_id"
+        ))
+        .bind(table)
+        .bind(site)
+        .fetch_one(pool)
+        .await
+        .unwrap_or_else(|e| panic!("a vendor for the planted {table} row at site {site}: {e}"));
+        write!(changes, " || jsonb_build_object('vend_id', {vend_id}::bigint)").unwrap();
+    }
     for c in &texts {
         write!(changes, " || jsonb_build_object('{c}', x.\"{c}\" || '-{}')", canary(site)).unwrap();
     }

@@ -15579,7 +15579,10 @@ export interface components {
             erp_type_id: number;
             is_manufacturer: boolean;
             is_vmi: boolean;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The site it was read at (vendors are shared by the client's sites that the vendor rule matches).
+             */
             site_id: number;
             vend_code: string;
             /** Format: int64 */

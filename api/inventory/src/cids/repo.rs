@@ -35,7 +35,8 @@ pub async fn common(tx: &mut TenantTx, cid_no: i64) -> Result<Option<CidCommon>,
            from cid c
            left join asp.item_master m on m.item_id = c.item_id
            left join asp.uom_type u on u.uom_typeid = c.uom_typeid
-           left join vendor v on v.site_id = c.site_id and v.vend_code = c.vend_code
+           left join lateral (select x.vend_name from vendor x join vendor_at_site a on a.vend_id = x.vend_id and a.site_id = c.site_id
+                              where x.vend_code = c.vend_code order by x.is_vmi limit 1) v on true
            cross join lateral (select count(*) as cip_count, count(*) filter (where p.status_id = 1) as active_cip_count
                                from cip p where p.cid_no = c.cid_no) q
            where c.cid_no = $1"#,
@@ -321,10 +322,8 @@ pub async fn find_cip(tx: &mut TenantTx, cip_no: i64) -> Result<Option<CipRef>, 
 /// non-VMI vendors, the site's ERP company; VMI vendors match the site's VMI ERP type.
 pub async fn vendor_visible(tx: &mut TenantTx, site_id: i64, vend_code: &str) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar!(
-        r#"select exists (select 1 from vendor v join asp.site s on s.site_id = v.site_id
-           where v.site_id = $1 and v.vend_code = $2 and v.active
-             and ((not v.is_vmi and v.erp_type_id = s.erp_type_id and v.erp_company is not distinct from s.erp_company)
-                  or (v.is_vmi and v.erp_type_id = s.vmi_erp_type_id))) as "found!""#,
+        r#"select exists (select 1 from vendor v join vendor_at_site a on a.vend_id = v.vend_id
+           where a.site_id = $1 and v.vend_code = $2 and v.active) as "found!""#,
         site_id,
         vend_code
     )

@@ -7,6 +7,7 @@ use sqlx::FromRow;
 #[derive(Object, FromRow, Clone, Debug)]
 pub struct Vendor {
     pub vend_id: i64,
+    /// The site it was read at (vendors are shared by the client's sites that the vendor rule matches).
     pub site_id: i64,
     pub vend_code: String,
     pub vend_name: String,
@@ -17,10 +18,4 @@ pub struct Vendor {
     pub is_vmi: bool,
     pub is_manufacturer: bool,
     pub active: bool,
-}
-
-impl kernel::records::SiteRecord for Vendor {
-    fn site_id(&self) -> i64 {
-        self.site_id
-    }
 }

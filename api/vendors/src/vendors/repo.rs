@@ -1,14 +1,19 @@
 //! SQL of the vendor resource. Functions take the tenant transaction, so they cannot run without a granted scope.
+//! Vendors are client tier: every read at a site goes through the `vendor_at_site` view (the vendor rule).
 
 use tenancy::TenantTx;
 
 use super::model::Vendor;
 
-pub async fn find(tx: &mut TenantTx, id: i64) -> Result<Option<Vendor>, sqlx::Error> {
+/// The vendor `id` if it is visible at `site_id`.
+pub async fn find(tx: &mut TenantTx, site_id: i64, id: i64) -> Result<Option<Vendor>, sqlx::Error> {
     sqlx::query_as!(
         Vendor,
-        r#"select vend_id, site_id, vend_code, vend_name, erp_type_id, erp_company, is_vmi, is_manufacturer, active from vendor where vend_id = $1"#,
-        id
+        r#"select v.vend_id, a.site_id as "site_id!", v.vend_code, v.vend_name, v.erp_type_id, v.erp_company, v.is_vmi, v.is_manufacturer, v.active
+           from vendor v join vendor_at_site a on a.vend_id = v.vend_id
+           where v.vend_id = $1 and a.site_id = $2"#,
+        id,
+        site_id
     )
     .fetch_optional(&mut **tx)
     .await

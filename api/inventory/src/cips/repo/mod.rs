@@ -333,7 +333,11 @@ pub async fn employee(tx: &mut TenantTx, id: i64) -> Result<Option<(i64, bool)>,
 
 /// The vendor name of `vend_code` at the site.
 pub async fn vendor_name(tx: &mut TenantTx, site_id: i64, vend_code: &str) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar!("select vend_name from vendor where site_id = $1 and vend_code = $2", site_id, vend_code).fetch_optional(&mut **tx).await
+    sqlx::query_scalar!(
+        "select v.vend_name from vendor v join vendor_at_site a on a.vend_id = v.vend_id where a.site_id = $1 and v.vend_code = $2 order by v.is_vmi limit 1",
+        site_id,
+        vend_code
+    ).fetch_optional(&mut **tx).await
 }
 
 /// The few CID facts the CIP rules need.
