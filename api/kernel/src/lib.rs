@@ -46,6 +46,8 @@ pub enum ApiTags {
     /// The stock ledger: transactions and the movements that post them (issue, return, adjust, scrap, transfer,
     /// receipt, reverse)
     Stock,
+    /// Shared vendors: the provider's record of a supplier across clients, its detail and child records
+    SharedVendor,
 }
 
 

@@ -107,6 +107,7 @@ permissions! {
     CycleCountAdmin = 3192, "Cycle count plan and variance threshold settings of a site";
     APDReview = 3193, "Min/max tuning: review, accept or dismiss suggested min, max and reorder quantities";
     APDAdmin = 3194, "Min/max tuning settings of a site (service level, order cost, holding rate)";
+    SharedVendorEdit = 3230, "Maintain shared vendors, their detail, site links and child records";
     EmployeeGroupView = 3120, "Employee groups: search and view, with their limits and relations";
     EmployeeGroupEdit = 3121, "Employee groups: create, change and delete, their limits and relations";
     DeviceTokenAdmin = 3180, "Issue, list and revoke the tokens crib and vending devices report with";
