@@ -17,6 +17,7 @@ pub mod items;
 pub mod tracking;
 pub mod ledger;
 pub mod ledger_volume;
+pub mod shared_vendors;
 pub mod volume;
 
 pub const DEMO_PASSWORD: &str = "Demo@pass1";
@@ -242,6 +243,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     employee_groups::demo(&mut conn).await?;
     ledger::demo(&mut conn).await?;
     cycle_counts::demo(&pool, &mut conn).await?;
+    shared_vendors::demo(&mut conn).await?;
     Ok(())
 }
 

@@ -529,7 +529,7 @@ pub async fn assign_vendor(state: &AppState, caller: &Caller, scope: &SiteScope,
                 entity_id: v.vend_id.to_string(),
                 client_id: Some(scope.client_id()),
                 site_id: Some(scope.site_id()),
-                changes: json!({ "vend_code": v.vend_code, "shared_vendor_id": { "before": v.shared_vendor_id, "after": target } }),
+                changes: json!({ "vend_code": v.vend_code, "shared_vendor_id": { "from": v.shared_vendor_id, "to": target } }),
             },
         )
         .await?;
