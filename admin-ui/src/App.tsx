@@ -22,6 +22,7 @@ import { TRANSACTION_RESOURCE_DEFINITIONS, transactionRoutes } from './transacti
 import { PEOPLE_RESOURCE_DEFINITIONS, peopleRoutes } from './people/routes';
 import { cribRoutes } from './crib/routes';
 import { profileRoutes } from './profile/routes';
+import { SHARED_VENDOR_RESOURCE_DEFINITIONS, sharedVendorRoutes } from './sharedVendors/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -54,6 +55,7 @@ export function App() {
               {peopleRoutes()}
               {cribRoutes()}
               {profileRoutes()}
+              {sharedVendorRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>
@@ -69,6 +71,7 @@ export function App() {
               ...EMPLOYEE_RESOURCE_DEFINITIONS,
               ...PEOPLE_RESOURCE_DEFINITIONS,
               ...TRANSACTION_RESOURCE_DEFINITIONS,
+              ...SHARED_VENDOR_RESOURCE_DEFINITIONS,
             }).map(
               ([name, { definition, permission }]) => holds(granted, permission) && <Resource key={name} name={name} {...definition} />,
             )}

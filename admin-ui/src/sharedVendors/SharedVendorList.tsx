@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useNavigate } from 'react-router';
+import { api } from '../shared/api';
+import { notify } from '../shared/events';
+import { PageBanner, useHasPermission } from '../devops/common';
+import { LoadState, Section, fieldErrorsOf, useLoad } from '../items/ui';
+import { SHARED_VENDOR_EDIT, sharedVendorRoute, type SharedVendor, type SummaryRow } from './sharedVendors';
+
+interface SummaryPage {
+  itemList: SummaryRow[];
+  totalCount: number;
+}
+
+/** `/vendors/sharedVendors`: search by name with the current client's counts per shared vendor. */
+export function SharedVendorList() {
+  const navigate = useNavigate();
+  const canEdit = useHasPermission(SHARED_VENDOR_EDIT);
+  const [text, setText] = useState('');
+  const [criteria, setCriteria] = useState<{ search_text: string | null; is_active: boolean | null }>({ search_text: null, is_active: true });
+  const [creating, setCreating] = useState(false);
+  const rows = useLoad(
+    (signal) => api.post<SummaryPage>('/api/V1/SharedVendor/SummarySearch', { ...criteria, pageSize: 100 }, { signal }),
+    [criteria],
+  );
+  const search = () => setCriteria((c) => ({ ...c, search_text: text.trim() || null }));
+  return (
+    <>
+      <PageBanner title="Shared Vendors" />
+      <Section
+        title="Search"
+        actions={
+          canEdit && (
+            <Button startIcon={<AddIcon />} onClick={() => setCreating(true)} data-testid="sv-new">
+              New shared vendor
+            </Button>
+          )
+        }
+      >
+        <Stack direction="row" spacing={2} alignItems="center">
+          <TextField
+            size="small"
+            label="Name"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && search()}
+            slotProps={{ htmlInput: { 'data-testid': 'sv-search-text' } }}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={criteria.is_active === true} onChange={(e) => setCriteria((c) => ({ ...c, is_active: e.target.checked ? true : null }))} />}
+            label="Active only"
+          />
+          <Button variant="contained" onClick={search} data-testid="sv-search">
+            Search
+          </Button>
+        </Stack>
+      </Section>
+      <Section title={`Shared vendors${rows.data ? ` (${rows.data.totalCount})` : ''}`}>
+        <LoadState loading={rows.loading} error={rows.error} what="shared vendors">
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {['Name', 'Active', 'VIP', 'Our vendors', 'Our sites', 'Contacts', 'Brands'].map((c) => (
+                  <TableCell key={c}>{c}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(rows.data?.itemList ?? []).map((r) => (
+                <TableRow key={r.shared_vendor_id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(sharedVendorRoute(r.shared_vendor_id))} data-testid="sv-row">
+                  <TableCell>{r.shared_vendor_name}</TableCell>
+                  <TableCell>{r.is_active ? 'Yes' : 'No'}</TableCell>
+                  <TableCell>{r.is_vip ? 'Yes' : 'No'}</TableCell>
+                  <TableCell>{r.vendor_count}</TableCell>
+                  <TableCell>{r.site_count}</TableCell>
+                  <TableCell>{r.contact_count}</TableCell>
+                  <TableCell>{r.brand_count}</TableCell>
+                </TableRow>
+              ))}
+              {rows.data?.itemList.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={7}>No shared vendors match.</TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </LoadState>
+      </Section>
+      {creating && <NewSharedVendorDialog onClose={() => setCreating(false)} onCreated={(id) => navigate(sharedVendorRoute(id))} />}
+    </>
+  );
+}
+
+function NewSharedVendorDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (id: number) => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    try {
+      const saved = await api.post<SharedVendor>('/api/V1/SharedVendor/Insert', { shared_vendor_name: name }, { local400: true });
+      notify(`Shared vendor ${saved.shared_vendor_name} created.`, 'success');
+      onCreated(saved.shared_vendor_id);
+    } catch (e) {
+      const { fields, form } = fieldErrorsOf(e);
+      setError(fields.shared_vendor_name ?? form);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose}>
+      <DialogTitle>New shared vendor</DialogTitle>
+      <DialogContent>
+        <TextField autoFocus fullWidth margin="dense" label="Name" value={name} onChange={(e) => setName(e.target.value)} error={Boolean(error)} helperText={error} slotProps={{ htmlInput: { 'data-testid': 'sv-new-name' } }} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={() => void save()} data-testid="sv-new-save">
+          Create
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

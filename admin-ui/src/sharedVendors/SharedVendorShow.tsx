@@ -1,0 +1,420 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  Grid,
+  IconButton,
+  MenuItem,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { api } from '../shared/api';
+import { notify } from '../shared/events';
+import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
+import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
+import {
+  BLOCKS,
+  CHILDREN,
+  SHARED_VENDORS_ROUTE,
+  SHARED_VENDOR_EDIT,
+  bodyOf,
+  display,
+  formOf,
+  type BlockDef,
+  type ChildDef,
+  type FieldDef,
+  type FormValues,
+  type SharedVendor,
+} from './sharedVendors';
+
+const BASE = '/api/V1/SharedVendor';
+
+type Row = Record<string, unknown>;
+interface RowPage {
+  itemList: Row[];
+  totalCount: number;
+}
+
+const TABS: readonly (readonly [string, string])[] = [
+  ...BLOCKS.map((b) => [b.key, b.title] as const),
+  ...CHILDREN.map((c) => [c.key, c.title] as const),
+  ['sites', 'Sites'],
+  ['vendors', 'Our Vendors'],
+  ['costs', 'Cost Catalogue'],
+];
+
+/** The inputs of a form, one per field, with the server's message under the field it names. */
+function Fields({ fields, form, setForm, errors, prefix }: { fields: readonly FieldDef[]; form: FormValues; setForm: (f: FormValues) => void; errors: Record<string, string>; prefix: string }) {
+  return (
+    <Grid container spacing={2}>
+      {fields.map((f) => {
+        const testId = `${prefix}-${f.field}`;
+        if (f.kind === 'bool') {
+          return (
+            <Grid key={f.field} size={{ xs: 12, md: 4 }}>
+              <FormControlLabel
+                control={<Checkbox checked={form[f.field] === true} onChange={(e) => setForm({ ...form, [f.field]: e.target.checked })} slotProps={{ input: { 'data-testid': testId } as object }} />}
+                label={f.label}
+              />
+            </Grid>
+          );
+        }
+        return (
+          <Grid key={f.field} size={{ xs: 12, md: f.kind === 'multiline' ? 12 : 4 }}>
+            <TextField
+              fullWidth
+              size="small"
+              label={f.label}
+              select={f.kind === 'select'}
+              type={f.kind === 'date' ? 'date' : 'text'}
+              multiline={f.kind === 'multiline'}
+              minRows={f.kind === 'multiline' ? 2 : undefined}
+              value={form[f.field] ?? ''}
+              onChange={(e) => setForm({ ...form, [f.field]: e.target.value })}
+              error={Boolean(errors[f.field])}
+              helperText={errors[f.field]}
+              slotProps={{ htmlInput: { 'data-testid': testId }, inputLabel: f.kind === 'date' ? { shrink: true } : undefined }}
+            >
+              {f.kind === 'select' && <MenuItem value="">—</MenuItem>}
+              {(f.options ?? []).map((o) => (
+                <MenuItem key={o.value} value={String(o.value)}>
+                  {o.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+        );
+      })}
+    </Grid>
+  );
+}
+
+/** One detail block: read, or (with SharedVendorEdit) edit and save the whole block. */
+function BlockTab({ block, vendor, canEdit, onSaved }: { block: BlockDef; vendor: SharedVendor; canEdit: boolean; onSaved: (v: SharedVendor) => void }) {
+  const [form, setForm] = useState<FormValues | null>(null);
+  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
+  const record = vendor as unknown as Row;
+  const save = async () => {
+    if (!form) return;
+    try {
+      const saved = await api.post<SharedVendor>(`/api${block.path}`, { shared_vendor_id: vendor.shared_vendor_id, ...bodyOf(block.fields, form) }, { local400: true });
+      notify(`${block.title} saved.`, 'success');
+      setForm(null);
+      setErrors({ fields: {}, form: null });
+      onSaved(saved);
+    } catch (e) {
+      setErrors(fieldErrorsOf(e));
+    }
+  };
+  return (
+    <Section
+      title={block.title}
+      testId={`sv-block-${block.key}`}
+      actions={
+        canEdit &&
+        !form && (
+          <Button startIcon={<EditIcon />} onClick={() => setForm(formOf(block.fields, record))} data-testid={`sv-edit-${block.key}`}>
+            Edit
+          </Button>
+        )
+      }
+    >
+      {form ? (
+        <>
+          {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
+          <Fields fields={block.fields} form={form} setForm={setForm} errors={errors.fields} prefix={`sv-${block.key}`} />
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button variant="contained" onClick={() => void save()} data-testid={`sv-save-${block.key}`}>
+              Save
+            </Button>
+            <Button onClick={() => setForm(null)}>Cancel</Button>
+          </Stack>
+        </>
+      ) : (
+        block.fields.map((f) => <InfoRow key={f.field} label={f.label} value={display(f, record[f.field])} testId={`sv-${block.key}-${f.field}-value`} />)
+      )}
+    </Section>
+  );
+}
+
+function Rows({ columns, children, count, empty }: { columns: readonly string[]; children: ReactNode; count: number; empty: string }) {
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          {columns.map((c, i) => (
+            <TableCell key={`${c}-${i}`}>{c}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {children}
+        {count === 0 && (
+          <TableRow>
+            <TableCell colSpan={columns.length}>{empty}</TableCell>
+          </TableRow>
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+async function remove(url: string, method: 'delete' | 'post', message: string, done: () => void) {
+  try {
+    if (method === 'delete') await api.delete(url, { quiet: false });
+    else await api.post(url, {});
+    notify(message, 'success');
+    done();
+  } catch (e) {
+    notifyRefusal(e);
+  }
+}
+
+/** One kind of child record: the list, an add form, edit (where the API has an update) and delete. */
+function ChildTab({ def, id, canEdit }: { def: ChildDef; id: number; canEdit: boolean }) {
+  const rows = useLoad((signal) => api.post<RowPage>(`${BASE}/${def.kind}/Search`, { shared_vendor_id: id, pageSize: 100 }, { signal }), [def.kind, id]);
+  const [editing, setEditing] = useState<{ id: number | null; form: FormValues } | null>(null);
+  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
+  const save = async () => {
+    if (!editing) return;
+    const body = bodyOf(def.fields, editing.form);
+    try {
+      if (editing.id === null) await api.put(`${BASE}/${def.kind}/Insert`, { shared_vendor_id: id, ...body }, { local400: true });
+      else await api.post(`${BASE}/${def.kind}/Update`, { [def.idField]: editing.id, ...body }, { local400: true });
+      notify(`${def.title}: saved.`, 'success');
+      setEditing(null);
+      setErrors({ fields: {}, form: null });
+      rows.reload();
+    } catch (e) {
+      setErrors(fieldErrorsOf(e));
+    }
+  };
+  const prefix = `sv-${def.key}`;
+  return (
+    <Section
+      title={def.title}
+      testId={`${prefix}-panel`}
+      actions={
+        canEdit &&
+        !editing && (
+          <Button onClick={() => setEditing({ id: null, form: formOf(def.fields, null) })} data-testid={`${prefix}-add`}>
+            Add
+          </Button>
+        )
+      }
+    >
+      {editing && (
+        <Box sx={{ mb: 2 }}>
+          {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
+          <Fields fields={def.fields} form={editing.form} setForm={(form) => setEditing({ ...editing, form })} errors={errors.fields} prefix={prefix} />
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button variant="contained" onClick={() => void save()} data-testid={`${prefix}-save`}>
+              Save
+            </Button>
+            <Button onClick={() => setEditing(null)}>Cancel</Button>
+          </Stack>
+        </Box>
+      )}
+      <LoadState loading={rows.loading} error={rows.error} what={def.title.toLowerCase()}>
+        <Rows columns={[...def.columns.map((c) => c.label), '']} count={rows.data?.itemList.length ?? 0} empty={`No ${def.title.toLowerCase()}.`}>
+          {(rows.data?.itemList ?? []).map((r) => {
+            const rid = Number(r[def.idField]);
+            return (
+              <TableRow key={rid} data-testid={`${prefix}-row`}>
+                {def.columns.map((c) => (
+                  <TableCell key={c.field}>{r[c.field] === null || r[c.field] === undefined ? '' : String(r[c.field])}</TableCell>
+                ))}
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {canEdit && def.updatable && (
+                    <Tooltip title="Edit">
+                      <IconButton size="small" aria-label="Edit" onClick={() => setEditing({ id: rid, form: formOf(def.fields, r) })} data-testid={`${prefix}-edit`}>
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  {canEdit && (
+                    <Tooltip title="Remove">
+                      <IconButton size="small" aria-label="Remove" onClick={() => void remove(`${BASE}/${def.kind}/Delete/${rid}`, 'delete', `${def.title}: removed.`, rows.reload)} data-testid={`${prefix}-delete`}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </Rows>
+      </LoadState>
+    </Section>
+  );
+}
+
+const SITE_FIELDS: readonly FieldDef[] = [
+  { field: 'site_id', label: 'Site id', kind: 'number' },
+  { field: 'spa_number', label: 'SPA number', kind: 'text' },
+  { field: 'spa_start_date', label: 'SPA start', kind: 'date' },
+  { field: 'spa_end_date', label: 'SPA end', kind: 'date' },
+];
+
+/** The site links at the current client's sites the user may use, with their special pricing agreements. */
+function SitesTab({ id, canEdit }: { id: number; canEdit: boolean }) {
+  const rows = useLoad((signal) => api.post<RowPage>(`${BASE}/SearchSharedVendorSite`, { shared_vendor_id: id, pageSize: 100 }, { signal }), [id]);
+  const [form, setForm] = useState<FormValues | null>(null);
+  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
+  const save = async () => {
+    if (!form) return;
+    try {
+      await api.post(`${BASE}/InsertSharedVendorSite`, { shared_vendor_id: id, ...bodyOf(SITE_FIELDS, form) }, { local400: true });
+      notify('Site linked.', 'success');
+      setForm(null);
+      setErrors({ fields: {}, form: null });
+      rows.reload();
+    } catch (e) {
+      setErrors(fieldErrorsOf(e));
+    }
+  };
+  return (
+    <Section title="Sites" testId="sv-sites-panel" actions={canEdit && !form && <Button onClick={() => setForm(formOf(SITE_FIELDS, null))} data-testid="sv-sites-add">Link a site</Button>}>
+      {form && (
+        <Box sx={{ mb: 2 }}>
+          {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
+          <Fields fields={SITE_FIELDS} form={form} setForm={setForm} errors={errors.fields} prefix="sv-sites" />
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button variant="contained" onClick={() => void save()} data-testid="sv-sites-save">
+              Save
+            </Button>
+            <Button onClick={() => setForm(null)}>Cancel</Button>
+          </Stack>
+        </Box>
+      )}
+      <LoadState loading={rows.loading} error={rows.error} what="site links">
+        <Rows columns={['Site', 'Name', 'SPA number', 'SPA start', 'SPA end', '']} count={rows.data?.itemList.length ?? 0} empty="Not linked to any of your sites.">
+          {(rows.data?.itemList ?? []).map((r) => (
+            <TableRow key={String(r.shared_vendor_site_id)} data-testid="sv-sites-row">
+              <TableCell>{String(r.site_code)}</TableCell>
+              <TableCell>{String(r.site_name)}</TableCell>
+              <TableCell>{String(r.spa_number ?? '')}</TableCell>
+              <TableCell>{String(r.spa_start_date ?? '')}</TableCell>
+              <TableCell>{String(r.spa_end_date ?? '')}</TableCell>
+              <TableCell align="right">
+                {canEdit && (
+                  <IconButton size="small" aria-label="Remove" onClick={() => void remove(`${BASE}/DeleteSharedVendorSite?shared_vendor_site_id=${String(r.shared_vendor_site_id)}`, 'post', 'Site link removed.', rows.reload)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </Rows>
+      </LoadState>
+    </Section>
+  );
+}
+
+/** The current client's vendors (at the current site) assigned to this shared vendor; assign by code, unassign. */
+function VendorsTab({ id, canEdit }: { id: number; canEdit: boolean }) {
+  const rows = useLoad((signal) => api.put<RowPage>(`${BASE}/Vendors/${id}`, { pageSize: 100 }, { signal }), [id]);
+  const [code, setCode] = useState('');
+  const assign = async (vendCode: string, target: number) => {
+    try {
+      await api.get(`${BASE}/Vendor/UpdateSharedVendorID?vend_code=${encodeURIComponent(vendCode)}&shared_vendor_id=${target}`);
+      notify(target ? `Vendor ${vendCode} assigned.` : `Vendor ${vendCode} unassigned.`, 'success');
+      setCode('');
+      rows.reload();
+    } catch (e) {
+      notifyRefusal(e);
+    }
+  };
+  return (
+    <Section title="Our Vendors" testId="sv-vendors-panel">
+      {canEdit && (
+        <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+          <TextField size="small" label="Vendor code" value={code} onChange={(e) => setCode(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'sv-vendors-code' } }} />
+          <Button variant="contained" disabled={!code.trim()} onClick={() => void assign(code.trim(), id)} data-testid="sv-vendors-assign">
+            Assign
+          </Button>
+        </Stack>
+      )}
+      <LoadState loading={rows.loading} error={rows.error} what="vendors">
+        <Rows columns={['Code', 'Name', 'ERP company', 'VMI', 'Active', '']} count={rows.data?.itemList.length ?? 0} empty="None of your vendors is assigned to this shared vendor.">
+          {(rows.data?.itemList ?? []).map((r) => (
+            <TableRow key={String(r.vend_id)} data-testid="sv-vendors-row">
+              <TableCell>{String(r.vend_code)}</TableCell>
+              <TableCell>{String(r.vend_name)}</TableCell>
+              <TableCell>{String(r.erp_company ?? '')}</TableCell>
+              <TableCell>{r.is_vmi ? 'Yes' : 'No'}</TableCell>
+              <TableCell>{r.active ? 'Yes' : 'No'}</TableCell>
+              <TableCell align="right">
+                {canEdit && (
+                  <Button size="small" onClick={() => void assign(String(r.vend_code), 0)}>
+                    Unassign
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </Rows>
+      </LoadState>
+    </Section>
+  );
+}
+
+/** `/vendors/sharedVendors?id=`: the shared vendor with its blocks and child records as tabs. */
+export function SharedVendorShow({ id }: { id: number }) {
+  const canEdit = useHasPermission(SHARED_VENDOR_EDIT);
+  const loaded = useLoad((signal) => api.get<SharedVendor>(`${BASE}/${id}`, { signal, quiet: true }), [id]);
+  const [saved, setSaved] = useState<SharedVendor | null>(null);
+  const [tab, setTab] = useState<string>(TABS[0][0]);
+  const vendor = saved && saved.shared_vendor_id === id ? saved : loaded.data;
+  return (
+    <>
+      <PageBanner title={vendor ? `Shared Vendor: ${vendor.shared_vendor_name}` : 'Shared Vendor'} />
+      <Box sx={{ mb: 1 }}>
+        <RouteLink to={SHARED_VENDORS_ROUTE}>Back to the search</RouteLink>
+      </Box>
+      <LoadState loading={loaded.loading && !vendor} error={loaded.error} what="shared vendor">
+        {vendor && (
+          <>
+            <Section title={vendor.shared_vendor_name} testId="sv-header">
+              <InfoRow label="Active" value={vendor.is_active ? 'Yes' : 'No'} />
+              <InfoRow label="Sourcing manager" value={vendor.sourcing_manager ?? '—'} />
+            </Section>
+            <Tabs value={tab} onChange={(_, v: string) => setTab(v)} variant="scrollable" scrollButtons="auto" sx={{ mb: 2 }}>
+              {TABS.map(([key, title]) => (
+                <Tab key={key} value={key} label={title} data-testid={`sv-tab-${key}`} />
+              ))}
+            </Tabs>
+            {BLOCKS.filter((b) => b.key === tab).map((b) => (
+              <BlockTab key={b.key} block={b} vendor={vendor} canEdit={canEdit} onSaved={setSaved} />
+            ))}
+            {CHILDREN.filter((c) => c.key === tab).map((c) => (
+              <ChildTab key={c.key} def={c} id={id} canEdit={canEdit} />
+            ))}
+            {tab === 'sites' && <SitesTab id={id} canEdit={canEdit} />}
+            {tab === 'vendors' && <VendorsTab id={id} canEdit={canEdit} />}
+            {tab === 'costs' && (
+              // The cost catalogue is the costs area's screen: the lead mounts its <CostCatalogueTab sharedVendorId={id} />
+              // (admin-ui/src/costs/) here.
+              <Section title="Cost Catalogue" testId="sv-costs-panel">
+                <Alert severity="info">The cost catalogue of this shared vendor is shown here.</Alert>
+              </Section>
+            )}
+          </>
+        )}
+      </LoadState>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+// Browser end-to-end test of the Shared Vendors screens (issue 10), run with node's test runner:
+//   BASE_URL=http://127.0.0.1:18104 node --test tests/e2e/shared-vendors.mjs
+// Needs a running `asp serve` with `asp seed --demo` data: the `admin` user holds ViewVendors and SharedVendorEdit at
+// every demo site, and SKF is one of the demo shared vendors (api/src/seed/shared_vendors.rs). Drives Debian's
+// /usr/bin/chromium through playwright-core. Screenshots go to <repo>/test-artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ARTIFACTS, input, launch, signInUI } from './harness.mjs';
+
+const USERNAME = process.env.E2E_SHARED_VENDOR_USER || 'admin';
+
+// Selectors (admin-ui/src/sharedVendors/ sets the data-testids). Adjust them here, nowhere else.
+const SEL = {
+  menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
+  menuItem: (page, name) => page.getByTestId(`menu-item-${name}`),
+  searchText: (page) => input(page.getByTestId('sv-search-text')),
+  search: (page) => page.getByTestId('sv-search'),
+  row: (page, name) => page.getByTestId('sv-row').filter({ hasText: name }),
+  header: (page) => page.getByTestId('sv-header'),
+  tab: (page, key) => page.getByTestId(`sv-tab-${key}`),
+  edit: (page, block) => page.getByTestId(`sv-edit-${block}`),
+  field: (page, prefix, field) => page.getByTestId(`${prefix}-${field}`),
+  save: (page, block) => page.getByTestId(`sv-save-${block}`),
+  value: (page, block, field) => page.getByTestId(`sv-${block}-${field}-value`),
+  contactAdd: (page) => page.getByTestId('sv-contacts-add'),
+  contactSave: (page) => page.getByTestId('sv-contacts-save'),
+  contactRow: (page, name) => page.getByTestId('sv-contacts-row').filter({ hasText: name }),
+};
+
+/** Picks `option` in the MUI select whose hidden input has the test id. */
+async function choose(page, testId, option) {
+  await page.getByTestId(testId).locator('xpath=..').getByRole('combobox').click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+let page;
+let scenario;
+let pageErrors;
+let close;
+
+before(async () => {
+  ({ page, scenario, pageErrors, close } = await launch('shared-vendors'));
+});
+
+after(async () => {
+  await close?.();
+});
+
+test('find a shared vendor, edit its VIP block, add and delete a contact', { timeout: 180_000 }, () =>
+  scenario('shared-vendor', async () => {
+    await signInUI(page, USERNAME);
+    await SEL.menuGroup(page, 'Procurement').click();
+    await SEL.menuItem(page, 'sharedVendors').click();
+    await page.waitForURL((u) => u.hash.startsWith('#/vendors/sharedVendors'));
+
+    // Find SKF by name.
+    await SEL.searchText(page).fill('SKF');
+    const searched = page.waitForResponse((r) => /\/api\/V1\/SharedVendor\/SummarySearch$/.test(r.url()) && r.request().postData()?.includes('SKF'));
+    await SEL.search(page).click();
+    assert.equal((await searched).status(), 200);
+    await SEL.row(page, 'SKF').click();
+    await page.waitForURL((u) => /#\/vendors\/sharedVendors\?id=\d+$/.test(u.hash));
+    await SEL.header(page).waitFor();
+
+    // Edit the VIP Management block: the answer carries the new strategy and the tab shows it.
+    const strategy = `Reliability partnership ${Date.now() % 10000}`;
+    await SEL.tab(page, 'vip').click();
+    await SEL.edit(page, 'vip').click();
+    // A multiline field is a textarea, not an input.
+    await SEL.field(page, 'sv-vip', 'strategy').fill(strategy);
+    const saved = page.waitForResponse((r) => /\/api\/V1\/SharedVendor\/Update\/Detail\/VIPManagement$/.test(r.url()));
+    await SEL.save(page, 'vip').click();
+    const answer = await saved;
+    assert.equal(answer.status(), 200, await answer.text());
+    assert.equal((await answer.json()).strategy, strategy);
+    await page.waitForFunction(([sel, text]) => document.querySelector(sel)?.textContent === text, ['[data-testid="sv-vip-strategy-value"]', strategy]);
+
+    // Add a contact, then delete it.
+    const name = `Eva Lund ${Date.now() % 10000}`;
+    await SEL.tab(page, 'contacts').click();
+    await SEL.contactAdd(page).click();
+    await choose(page, 'sv-contacts-contact_type_id', 'Customer service');
+    await input(SEL.field(page, 'sv-contacts', 'contact_name')).fill(name);
+    await input(SEL.field(page, 'sv-contacts', 'phone')).fill('(267) 436-6000');
+    await input(SEL.field(page, 'sv-contacts', 'email')).fill('eva.lund@skf.example');
+    const inserted = page.waitForResponse((r) => /\/api\/V1\/SharedVendor\/Contact\/Insert$/.test(r.url()));
+    await SEL.contactSave(page).click();
+    const added = await inserted;
+    assert.equal(added.status(), 200, await added.text());
+    await SEL.contactRow(page, name).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-shared-vendors.png'), fullPage: true });
+
+    const deleted = page.waitForResponse((r) => /\/api\/V1\/SharedVendor\/Contact\/Delete\/\d+$/.test(r.url()));
+    await SEL.contactRow(page, name).getByTestId('sv-contacts-delete').click();
+    assert.equal((await deleted).status(), 200);
+    await SEL.contactRow(page, name).waitFor({ state: 'detached' });
+    assert.deepEqual(pageErrors, []);
+  }));
