@@ -18,7 +18,8 @@ alter table asp.shared_vendor
     add column offers_online_invoicing boolean not null default false,
     add column web_ordering_url text check (length(web_ordering_url) <= 300),
     add column web_ordering_notes text check (length(web_ordering_notes) <= 2000),
-    -- FergusonCostInfo: how the provider buys from the supplier (pay terms, incentives, the cost file)
+    -- FergusonCostInfo: how the provider buys from the supplier (pay terms: a code of 'SharedVendorPayTerms';
+    -- incentives; the cost file)
     add column pay_terms_code text check (length(pay_terms_code) <= 20),
     add column pay_terms_days int check (pay_terms_days between 0 and 365),
     add column pay_terms_discount_pct numeric(6, 3) check (pay_terms_discount_pct between 0 and 100),
@@ -138,36 +139,17 @@ from asp.security_role r join asp.security_permission p on p.security_permission
 where r.role_name in ('Administrator', 'Support')
 on conflict do nothing;
 
--- The reference lists these records pick from. The types helper seeds the lists of the Type area; whichever of the
--- two migrations runs first creates them, the other keeps what is there.
-insert into asp.type_list (type_code, description) values
-    ('SharedVendorContactType', 'Shared vendor contact types'),
-    ('SharedVendorGrade', 'Shared vendor grades'),
-    ('SharedVendorGradeCategory', 'Shared vendor grade categories'),
-    ('SharedVendorMarketType', 'Shared vendor market types')
+-- The grade categories the grades are given in; the other lists these records pick from (SharedVendorContactType,
+-- SharedVendorGrade, SharedVendorMarketType, SharedVendorPayTerms) are the Type area's (0022).
+insert into asp.type_list (type_code, description) values ('SharedVendorGradeCategory', 'Shared vendor grade categories')
 on conflict do nothing;
 
 insert into asp.type_value (type_code, value_id, code, description, sort_order)
 values
-    ('SharedVendorContactType', 1, 'SALES', 'Sales', 1),
-    ('SharedVendorContactType', 2, 'INSIDE', 'Inside sales', 2),
-    ('SharedVendorContactType', 3, 'CS', 'Customer service', 3),
-    ('SharedVendorContactType', 4, 'AR', 'Accounts receivable', 4),
-    ('SharedVendorContactType', 5, 'TECH', 'Technical support', 5),
-    ('SharedVendorContactType', 6, 'EXEC', 'Executive sponsor', 6),
-    ('SharedVendorGrade', 1, 'A', 'A - Excellent', 1),
-    ('SharedVendorGrade', 2, 'B', 'B - Good', 2),
-    ('SharedVendorGrade', 3, 'C', 'C - Needs improvement', 3),
-    ('SharedVendorGrade', 4, 'D', 'D - Unacceptable', 4),
-    ('SharedVendorGradeCategory', 1, 'QUALITY', 'Quality', 1),
-    ('SharedVendorGradeCategory', 2, 'DELIVERY', 'On-time delivery', 2),
-    ('SharedVendorGradeCategory', 3, 'PRICE', 'Price competitiveness', 3),
-    ('SharedVendorGradeCategory', 4, 'SERVICE', 'Service and support', 4),
-    ('SharedVendorMarketType', 1, 'MRO', 'MRO', 1),
-    ('SharedVendorMarketType', 2, 'PT', 'Power transmission', 2),
-    ('SharedVendorMarketType', 3, 'FAST', 'Fasteners', 3),
-    ('SharedVendorMarketType', 4, 'SAFETY', 'Safety', 4),
-    ('SharedVendorMarketType', 5, 'ELEC', 'Electrical', 5)
+    ('SharedVendorGradeCategory', 1, 'QUALITY', 'Quality', 10),
+    ('SharedVendorGradeCategory', 2, 'DELIVERY', 'On-time delivery', 20),
+    ('SharedVendorGradeCategory', 3, 'PRICE', 'Price competitiveness', 30),
+    ('SharedVendorGradeCategory', 4, 'SERVICE', 'Service and support', 40)
 on conflict do nothing;
 
 -- The console's entry, under Procurement after Vendors.

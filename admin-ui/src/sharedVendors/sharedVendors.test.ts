@@ -22,7 +22,7 @@ describe('shared vendor forms', () => {
   it('show flags as Yes/No and list values by their label', () => {
     const vip = BLOCKS.find((b) => b.key === 'vip')!.fields[0];
     expect(display(vip, true)).toBe('Yes');
-    expect(display(margin.fields[0], 4)).toBe('Safety');
+    expect(display(margin.fields[0], 4)).toBe('OEM');
     expect(display(margin.fields[1], null)).toBe('—');
   });
 

@@ -24,14 +24,14 @@ export interface FieldDef {
   options?: readonly Option[];
 }
 
-// The values of the reference lists the records pick from, as migration 0030 seeds them in asp.type_value
-// ('SharedVendorContactType', 'SharedVendorGradeCategory', 'SharedVendorGrade', 'SharedVendorMarketType'); the
-// server checks every value against the list itself.
+// The values of the reference lists the records pick from, as the migrations seed them in asp.type_value
+// (0022: 'SharedVendorContactType', 'SharedVendorGrade', 'SharedVendorMarketType'; 0030: 'SharedVendorGradeCategory');
+// the server checks every value against the list itself.
 export const CONTACT_TYPES: readonly Option[] = [
   { value: 1, label: 'Sales' },
   { value: 2, label: 'Inside sales' },
-  { value: 3, label: 'Customer service' },
-  { value: 4, label: 'Accounts receivable' },
+  { value: 3, label: 'Accounts receivable' },
+  { value: 4, label: 'Customer service' },
   { value: 5, label: 'Technical support' },
   { value: 6, label: 'Executive sponsor' },
 ];
@@ -42,17 +42,17 @@ export const GRADE_CATEGORIES: readonly Option[] = [
   { value: 4, label: 'Service and support' },
 ];
 export const GRADES: readonly Option[] = [
-  { value: 1, label: 'A - Excellent' },
-  { value: 2, label: 'B - Good' },
-  { value: 3, label: 'C - Needs improvement' },
-  { value: 4, label: 'D - Unacceptable' },
+  { value: 1, label: 'A: strategic' },
+  { value: 2, label: 'B: preferred' },
+  { value: 3, label: 'C: approved' },
+  { value: 4, label: 'D: under review' },
 ];
 export const MARKET_TYPES: readonly Option[] = [
   { value: 1, label: 'MRO' },
-  { value: 2, label: 'Power transmission' },
-  { value: 3, label: 'Fasteners' },
-  { value: 4, label: 'Safety' },
-  { value: 5, label: 'Electrical' },
+  { value: 2, label: 'Industrial' },
+  { value: 3, label: 'Construction' },
+  { value: 4, label: 'OEM' },
+  { value: 5, label: 'Food and beverage' },
 ];
 
 /** One detail block: its tab, the operation that replaces it and its fields. */

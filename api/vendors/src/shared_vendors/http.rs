@@ -182,7 +182,7 @@ impl SharedVendorApi {
 
     /// Update the FergusonCostInfo block
     ///
-    /// Pay terms (a code of the Terms list, days, discount percent), incentive program and rebate percent, cost
+    /// Pay terms (a code of the SharedVendorPayTerms list, days, discount percent), incentive program and rebate percent, cost
     /// file frequency and notes. The block is replaced. Audited.
     #[requires(SharedVendorEdit, errors(404))]
     #[oai(path = "/Update/Detail/FergusonCostInfo", method = "post", operation_id = "sharedVendorPostUpdateDetailFergusonCostInfo")]

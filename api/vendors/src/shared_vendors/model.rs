@@ -30,7 +30,7 @@ pub struct SharedVendor {
     pub web_ordering_url: Option<String>,
     pub web_ordering_notes: Option<String>,
     // FergusonCostInfo
-    /// A code of the 'Terms' list, e.g. `NET30`.
+    /// A code of the 'SharedVendorPayTerms' list, e.g. `NET30`.
     pub pay_terms_code: Option<String>,
     pub pay_terms_days: Option<i32>,
     /// Early-payment discount, percent.
@@ -110,7 +110,7 @@ pub struct WebOrderingInfoInput {
 #[derive(Object, Clone, Debug, Default)]
 pub struct CostInfoInput {
     pub shared_vendor_id: Option<i64>,
-    /// A code of the 'Terms' list.
+    /// A code of the 'SharedVendorPayTerms' list.
     pub pay_terms_code: Option<String>,
     pub pay_terms_days: Option<i32>,
     pub pay_terms_discount_pct: Option<f64>,

@@ -337,7 +337,7 @@ pub async fn update_cost_info(state: &AppState, caller: &Caller, input: &CostInf
     let mut tx = state.pool.begin().await?;
     let before = load_for_change(&mut tx, id).await?;
     if let Some(code) = v.pay_terms_code.as_deref().filter(|c| Some(*c) != before.pay_terms_code.as_deref()) {
-        if !repo::type_code_exists(&mut tx, "Terms", code).await? {
+        if !repo::type_code_exists(&mut tx, "SharedVendorPayTerms", code).await? {
             return Err(ApiError::invalid("pay_terms_code", "unknown", &format!("There are no pay terms {code}.")));
         }
     }
