@@ -372,6 +372,61 @@ function VendorsTab({ id, canEdit }: { id: number; canEdit: boolean }) {
   );
 }
 
+const HEADER_FIELDS: readonly FieldDef[] = [
+  { field: 'shared_vendor_name', label: 'Name', kind: 'text' },
+  { field: 'is_active', label: 'Active', kind: 'bool' },
+];
+
+/** Name and active flag (`Update`): a name another shared vendor has is refused (409) and shown above the form. */
+function HeaderSection({ vendor, canEdit, onSaved }: { vendor: SharedVendor; canEdit: boolean; onSaved: (v: SharedVendor) => void }) {
+  const [form, setForm] = useState<FormValues | null>(null);
+  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
+  const save = async () => {
+    if (!form) return;
+    try {
+      const saved = await api.post<SharedVendor>(`${BASE}/Update`, { shared_vendor_id: vendor.shared_vendor_id, ...bodyOf(HEADER_FIELDS, form) }, { local400: true });
+      notify('Shared vendor saved.', 'success');
+      setForm(null);
+      setErrors({ fields: {}, form: null });
+      onSaved(saved);
+    } catch (e) {
+      setErrors(fieldErrorsOf(e));
+    }
+  };
+  return (
+    <Section
+      title={vendor.shared_vendor_name}
+      testId="sv-header"
+      actions={
+        canEdit &&
+        !form && (
+          <Button startIcon={<EditIcon />} onClick={() => setForm(formOf(HEADER_FIELDS, vendor as unknown as Row))} data-testid="sv-edit-header">
+            Edit
+          </Button>
+        )
+      }
+    >
+      {form ? (
+        <>
+          {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
+          <Fields fields={HEADER_FIELDS} form={form} setForm={setForm} errors={errors.fields} prefix="sv-header" />
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button variant="contained" onClick={() => void save()} data-testid="sv-save-header">
+              Save
+            </Button>
+            <Button onClick={() => setForm(null)}>Cancel</Button>
+          </Stack>
+        </>
+      ) : (
+        <>
+          <InfoRow label="Active" value={vendor.is_active ? 'Yes' : 'No'} />
+          <InfoRow label="Sourcing manager" value={vendor.sourcing_manager ?? '—'} />
+        </>
+      )}
+    </Section>
+  );
+}
+
 /** `/vendors/sharedVendors?id=`: the shared vendor with its blocks and child records as tabs. */
 export function SharedVendorShow({ id }: { id: number }) {
   const canEdit = useHasPermission(SHARED_VENDOR_EDIT);
@@ -388,10 +443,7 @@ export function SharedVendorShow({ id }: { id: number }) {
       <LoadState loading={loaded.loading && !vendor} error={loaded.error} what="shared vendor">
         {vendor && (
           <>
-            <Section title={vendor.shared_vendor_name} testId="sv-header">
-              <InfoRow label="Active" value={vendor.is_active ? 'Yes' : 'No'} />
-              <InfoRow label="Sourcing manager" value={vendor.sourcing_manager ?? '—'} />
-            </Section>
+            <HeaderSection vendor={vendor} canEdit={canEdit} onSaved={setSaved} />
             <Tabs value={tab} onChange={(_, v: string) => setTab(v)} variant="scrollable" scrollButtons="auto" sx={{ mb: 2 }}>
               {TABS.map(([key, title]) => (
                 <Tab key={key} value={key} label={title} data-testid={`sv-tab-${key}`} />
