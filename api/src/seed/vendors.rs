@@ -112,6 +112,13 @@ pub async fn demo(conn: &mut sqlx::PgConnection) -> anyhow::Result<()> {
         .bind(&code)
         .execute(&mut *conn)
         .await?;
+        // The demo buyer looks after the main suppliers (the buyer hover card).
+        sqlx::query(&format!(
+            "update {schema}.vendor set buyer_id = (select asp_users_id from asp.asp_users where user_id = 'buyer')
+             where vend_code in ('10452', '30871', '41022') and buyer_id is null"
+        ))
+        .execute(&mut *conn)
+        .await?;
         // Grainger pays through its remittance center.
         sqlx::query(&format!("update {schema}.vendor set remit_to_vend_code = '49001' where vend_code = '10452' and not is_vmi and remit_to_vend_code is null"))
             .execute(&mut *conn)
