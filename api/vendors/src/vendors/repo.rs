@@ -515,7 +515,11 @@ pub async fn vendor_site_vendor(tx: &mut TenantTx, vendor_site_id: i64, site_id:
         .await
 }
 
-/// An application user with this id exists.
-pub async fn user_exists(conn: &mut PgConnection, id: i64) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("select exists(select 1 from asp.asp_users where asp_users_id = $1)").bind(id).fetch_one(conn).await
+/// User `id` may use a site of client `client_id` (a vendor's buyer must).
+pub async fn user_of_client(conn: &mut PgConnection, id: i64, client_id: i64) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar("select exists(select 1 from asp.user_site us join asp.site s using (site_id) where us.asp_users_id = $1 and s.client_id = $2)")
+        .bind(id)
+        .bind(client_id)
+        .fetch_one(conn)
+        .await
 }

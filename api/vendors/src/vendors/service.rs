@@ -783,7 +783,8 @@ pub async fn validate(tx: &mut TenantTx, key: &Key<'_>, f: &VendorFields) -> Api
         }
     }
     if let Some(b) = f.buyer_id {
-        if !repo::user_exists(tx, b).await? {
+        let client = tx.scope().client_id();
+        if !repo::user_of_client(tx, b, client).await? {
             p.add("buyer_id", "unknownValue", "Please select a valid Buyer.");
         }
     }
@@ -794,6 +795,19 @@ pub async fn validate(tx: &mut TenantTx, key: &Key<'_>, f: &VendorFields) -> Api
 
 pub async fn search(state: &AppState, caller: &Caller, scope: &SiteScope, r: &VendorSearchRequest) -> ApiResult<VendorPage> {
     let page = r.page.resolve(&SORT)?;
+    // The spec's request names the user and site; the search always runs as the caller at the current site, so a
+    // different one is refused rather than silently ignored.
+    if r.asp_user_id.is_some_and(|u| u != caller.user_id) {
+        return Err(ApiError::invalid("asp_user_id", "notCaller", "The search runs as the signed-in user."));
+    }
+    if r.site_id.is_some_and(|s| s != scope.site_id()) {
+        return Err(ApiError::invalid("site_id", "notCurrentSite", "The search runs at your current site."));
+    }
+    if let Some(code) = r.site_code.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        let mut tx = scope.begin(&state.pool).await?;
+        let (current, ..) = repo::site_erp(&mut tx, scope.site_id()).await?;
+        check_site_code(Some(code), &current)?;
+    }
     let everything = caller.holds(Perm::VendorSearchAllSites);
     if (r.no_site_filter || r.ignore_restrictions) && !everything {
         return Err(ApiError::forbidden("Searching past the site's vendor rule or your vendor restrictions needs VendorSearchAllSites."));
