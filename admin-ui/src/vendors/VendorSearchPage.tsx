@@ -2,7 +2,7 @@
 // with `?vend_code=` the detail behind the route guard.
 import { useEffect, useState } from 'react';
 import {
-  Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Paper, Stack, Table, TableBody, TableCell,
+  Box, Button, Checkbox, Dialog, DialogActions, DialogContent, FormControlLabel, MenuItem, Paper, Table, TableBody, TableCell,
   TableHead, TablePagination, TableRow, TextField, Typography,
 } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -134,17 +134,17 @@ function SearchScreen({ model }: { model: VendorModel }) {
         )}
       </PageBanner>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap component="form"
+        <Box component="form" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
           onSubmit={(e) => { e.preventDefault(); setPage(0); setQuery(form); }}>
-          <TextField size="small" label="Code, name or customer vendor number" value={form.criteria} sx={{ minWidth: 300 }}
+          <TextField size="small" label="Code, name or customer vendor number" value={form.criteria} sx={{ width: 340 }}
             onChange={(e) => setForm({ ...form, criteria: e.target.value })} inputProps={{ 'data-testid': 'vendor-search-text' }} />
-          <TextField size="small" select label="VMI" value={form.vmi} onChange={(e) => setForm({ ...form, vmi: e.target.value })} sx={{ minWidth: 110 }}>
+          <TextField size="small" select label="VMI" value={form.vmi} onChange={(e) => setForm({ ...form, vmi: e.target.value })} sx={{ width: 130 }}>
             <MenuItem value="">Any</MenuItem>
             <MenuItem value="true">VMI</MenuItem>
             <MenuItem value="false">Not VMI</MenuItem>
           </TextField>
           {model === 'vendor' && (
-            <TextField size="small" select label="Manufacturer" value={form.mfg} onChange={(e) => setForm({ ...form, mfg: e.target.value })} sx={{ minWidth: 150 }}>
+            <TextField size="small" select label="Manufacturer" value={form.mfg} onChange={(e) => setForm({ ...form, mfg: e.target.value })} sx={{ width: 180 }}>
               <MenuItem value="">Any</MenuItem>
               <MenuItem value="true">Manufacturers</MenuItem>
               <MenuItem value="false">Not manufacturers</MenuItem>
@@ -156,7 +156,7 @@ function SearchScreen({ model }: { model: VendorModel }) {
           <Button type="submit" variant="contained" data-testid="vendor-search-button">
             Search
           </Button>
-        </Stack>
+        </Box>
       </Paper>
       <LoadState loading={loaded.loading} error={loaded.error} what="vendor list">
         {loaded.data?.limitMessage && <Typography color="warning.main">{loaded.data.limitMessage}</Typography>}
