@@ -30,7 +30,9 @@ if [[ "${ASP_BENCH_KEEP:-}" != 1 || "$have" -lt "$vendors" ]]; then
   ASP_DATABASE_URL="$app_url" ASP_MIGRATION_DATABASE_URL="$owner_url" "$ASP_BIN" seed --demo >/dev/null
   log "filling client ACME with $vendors vendors"
   psql "$owner_url" -Xq -v ON_ERROR_STOP=1 -v n="$vendors" <<'SQL'
+\o /dev/null
 select set_config('asp.site_ids', (select array_agg(site_id)::text from asp.site), false);
+\o
 with words as (
   select array['Allied','Apex','Atlas','Beacon','Cardinal','Central','Summit','Delta','Eagle','Empire','Frontier','Granite',
                'Harbor','Keystone','Liberty','Meridian','Midwest','National','Northern','Pacific','Pioneer','Premier','Quality',

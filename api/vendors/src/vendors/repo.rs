@@ -160,7 +160,15 @@ pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<
     // $1 is always the site: its vendor_site record gives the site columns even without the rule.
     let mut w = Where { sql: String::new(), args: vec![Arg::Int(f.site_id)] };
     if f.site_rule {
-        w.and_fixed("exists (select 1 from vendor_at_site a where a.vend_id = v.vend_id and a.site_id = $1)");
+        // The view's join condition is an OR, which PostgreSQL estimates at one row; as a semi-join it then hashes
+        // every vendor the site sees before looking at the text. With free text (trigram indexes, few rows) the
+        // rule is checked per matching row instead (`offset 0` keeps the subquery from being pulled up): 1.5 ms
+        // instead of 20 ms at 5,000 vendors, and it does not grow with the client's vendor count.
+        if f.text.is_some() {
+            w.and_fixed("exists (select 1 from vendor_at_site a where a.vend_id = v.vend_id and a.site_id = $1 offset 0)");
+        } else {
+            w.and_fixed("exists (select 1 from vendor_at_site a where a.vend_id = v.vend_id and a.site_id = $1)");
+        }
     }
     if let Some(user) = f.restricted_user {
         w.args.push(Arg::Int(user));
