@@ -66,7 +66,7 @@ pub async fn detail_by_id(tx: &mut TenantTx, sight: Sight, id: i64) -> Result<Op
 
 /// The hover card of vendor `id` (with its buyer's name when `with_buyer`).
 pub async fn hover(tx: &mut TenantTx, sight: Sight, id: i64, with_buyer: bool) -> Result<Option<VendorHover>, sqlx::Error> {
-    sqlx::query_as(&format!(
+    sqlx::query_as(
         "select v.vend_id, v.vend_code, v.vend_name, v.address1, v.address2, v.city, st.code as state, v.postal_code, co.code as country,
                 v.phone, v.email, v.contact_name, v.terms_code, te.description as terms_description, v.hold, ho.description as hold_description,
                 v.is_vmi, v.is_manufacturer, v.active, coalesce(vs.preferred, false) as preferred, vs.vendor_cust_account, v.buyer_id,
@@ -81,8 +81,8 @@ pub async fn hover(tx: &mut TenantTx, sight: Sight, id: i64, with_buyer: bool) -
          left join asp.asp_users u on u.asp_users_id = v.buyer_id
          where v.vend_id = $4
            and ($2::bigint is null or exists (select 1 from asp.user_vendor_restriction r
-                                              where r.asp_users_id = $2 and r.client_id = $3 and r.vend_id = v.vend_id))"
-    ))
+                                              where r.asp_users_id = $2 and r.client_id = $3 and r.vend_id = v.vend_id))",
+    )
     .bind(sight.site_id)
     .bind(sight.restricted_user)
     .bind(sight.client_id)
