@@ -23,6 +23,7 @@ import { PEOPLE_RESOURCE_DEFINITIONS, peopleRoutes } from './people/routes';
 import { cribRoutes } from './crib/routes';
 import { profileRoutes } from './profile/routes';
 import { SHARED_VENDOR_RESOURCE_DEFINITIONS, sharedVendorRoutes } from './sharedVendors/routes';
+import { vendorRoutes } from './vendors/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -56,6 +57,7 @@ export function App() {
               {cribRoutes()}
               {profileRoutes()}
               {sharedVendorRoutes()}
+              {vendorRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>

@@ -111,6 +111,7 @@ permissions! {
     EmployeeGroupView = 3120, "Employee groups: search and view, with their limits and relations";
     EmployeeGroupEdit = 3121, "Employee groups: create, change and delete, their limits and relations";
     DeviceTokenAdmin = 3180, "Issue, list and revoke the tokens crib and vending devices report with";
+    VendorSearchAllSites = 3210, "Vendor search: every vendor of the client, ignoring the site rule and vendor restrictions";
 }
 
 impl fmt::Display for Perm {

@@ -15,6 +15,7 @@ pub mod employee_groups;
 pub mod files;
 pub mod items;
 pub mod tracking;
+pub mod vendors;
 pub mod ledger;
 pub mod ledger_volume;
 pub mod shared_vendors;
@@ -234,6 +235,8 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     }
     // ---- end of lookup records ----
     items::demo(&mut conn).await?;
+    see_every_site(&mut conn).await?;
+    vendors::demo(&mut conn).await.context("seeding vendors")?;
     devices::demo(&mut conn).await?;
     tracking::demo(&mut conn).await?;
     device_tokens::demo(&mut conn).await?;

@@ -35,3 +35,4 @@ mod ledger;
 mod employee_groups;
 mod device_reports;
 mod shared_vendors;
+mod vendors;

@@ -56,6 +56,8 @@ const PLANT_BASE: i64 = 9_000_000;
 
 const PROVIDER_CATALOGUE: &str = "provider data (one copy shared by every client), not a record of a client";
 
+const VENDOR_RULE: &str = "vendors are client tier (no site to plant at): tests/it/vendors.rs probes another client's and another ERP company's vendor on every read";
+
 // ------------------------------------------------------------------------------------------------ the document
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -383,6 +385,27 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         ("addressPost", "address_id") => return Some(Skip("a create ignores address_id: the new address is made at the current site")),
         ("adminCreateUser" | "adminUpdateUser", "user_id") => return Some(Skip("the login name, not a record id")),
         ("adminCreateSite" | "adminUpdateSite", "erp_type_id") => return Some(Skip("the kind of ERP, a fixed code, not a record")),
+        // Vendors (docs/vendors.md) are client tier: no site to plant one at, and ids repeat across client schemas.
+        // tests/it/vendors.rs plants another client's and another ERP company's vendor and proves that every by-id and
+        // by-code read, the searches and every write answer 404 (unchanged) for them.
+        ("vendorGetHoverById" | "vendorGetHoverBuyerById" | "vendorGetCommonById", "id") => return Some(Skip(VENDOR_RULE)),
+        ("vendorGetAuditDetailByAuditId" | "vendorGetVendorSiteAuditDetailByAuditId", "auditId") => {
+            return Some(Skip("an audit event of a client's vendor: vendors.rs proves another client's and another site's answer 404"))
+        }
+        (
+            "vendorPostInsert" | "vendorPostInsertVMI" | "vendorPostInsertNetSuite" | "vendorPostVendorValidate" | "vendorPostVendorHeaderUpdate"
+            | "vendorPostVendorLocationUpdate" | "vendorPostVendorIdentificationUpdate" | "vendorPostVendorBillingUpdate"
+            | "vendorPostVendorMiscellaneousUpdate" | "vendorPostVendorNetSuiteUpdate" | "vendorPostUpdateHiddenById",
+            _,
+        ) => {
+            return Some(Skip(
+                "UpdateVendor or AddUpdateNetSuiteVendor, which no probe user holds; vendors.rs proves another client's and another ERP company's vendor answer 404 unchanged and another site's code 400",
+            ))
+        }
+        ("vendorPostGetBySearchCriteria" | "vendorPostGetByQuickSearchCriteria", "asp_user_id") => return Some(Probe(Target::User)),
+        ("vendorPostGetBySearchCriteria" | "vendorPostGetByQuickSearchCriteria", "erp_type_id" | "vmi_erp_type_id" | "currency_code_type_id") => {
+            return Some(Skip("an ERP type or a reference list value (asp.type_value): the same codes for every client"))
+        }
         ("alertAuditingGetType", "type_id") => return Some(Skip("alert types: provider data")),
         // What the browser says it was showing, stored as text in the provider's bug tracker and error log: no
         // record of that site is read or written (the audit row of a bug report names the caller's real site).
@@ -485,7 +508,6 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
     if matches!(loc, Loc::Path(_)) && name == "id" {
         let base = op.path.split("/{id}").next().unwrap();
         return match base {
-            "/V1/Vendor/Common" => Some(Skip("vendors are client tier: tests/it/vendors.rs probes the vendor rule")),
             "/V1/AlertAuditing" => Some(Probe(Target::Tenant("notification".into()))),
             "/V1/Site" | "/admin/sites" | "/V1/Cart/GetPunchinLocationsBySiteId" => Some(Probe(Target::Site)),
             "/V1/User" | "/admin/users" => Some(Probe(Target::User)),

@@ -1,5 +1,6 @@
-//! Vendors, manufacturers, shared vendors and their cost catalogues (spec 4). Today: the vendor lookup by id, shared
-//! vendors and their child records.
+//! Vendors, manufacturers, shared vendors and their cost catalogues (spec 4): client-tier vendors with their blocks,
+//! searches, the vendor rule at a site and a user's vendor restrictions (docs/vendors.md); shared vendors and their
+//! child records (docs/shared-vendors.md).
 
 pub mod shared_vendor_children;
 pub mod shared_vendors;

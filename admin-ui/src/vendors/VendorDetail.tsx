@@ -1,0 +1,72 @@
+// The vendor (or manufacturer) detail: its blocks as tabs, hide/unhide, the audit trail link.
+import { useState } from 'react';
+import { Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { useNavigate } from 'react-router';
+import { api } from '../shared/api';
+import { notify } from '../shared/events';
+import { PageBanner, useHasPermission } from '../devops/common';
+import { notifyRefusal, useLoad } from '../items/ui';
+import { BlockForm } from './BlockForm';
+import { BLOCKS, searchRoute, UPDATE_VENDOR, type VendorModel } from './vendors';
+
+interface Common {
+  vend_id: number;
+  vend_code: string;
+  vend_name: string;
+  is_vmi: boolean;
+  is_manufacturer: boolean;
+  erp_company: string | null;
+}
+
+export function VendorDetail({ model, code }: { model: VendorModel; code: string }) {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState(0);
+  const [version, setVersion] = useState(0);
+  const canUpdate = useHasPermission(UPDATE_VENDOR);
+  const common = useLoad((signal) => api.get<Common>(`/api/V1/Vendor/Common/ERPVendCode/${encodeURIComponent(code)}`, { signal }), [code, version]);
+  const setUp = useLoad((signal) => api.get<{ is_hidden: boolean }>(`/api/V1/Vendor/SetUpData/${encodeURIComponent(code)}`, { signal }), [code, version]);
+  const hidden = setUp.data?.is_hidden ?? false;
+  const toggleHidden = async () => {
+    if (!common.data) return;
+    try {
+      await api.post(`/api/V1/Vendor/UpdateHidden/${common.data.vend_id}`, { vend_id: common.data.vend_id, is_hidden: !hidden }, { quiet: true });
+      notify(hidden ? 'The vendor is shown again.' : 'The vendor is hidden.', 'success');
+      setVersion((n) => n + 1);
+    } catch (error) {
+      notifyRefusal(error);
+    }
+  };
+  const v = common.data;
+  return (
+    <Box sx={{ p: 2 }} data-testid="vendor-detail" data-vend-code={code}>
+      <PageBanner title={v ? `${v.vend_name} (${v.vend_code})` : code}>
+        <Button onClick={() => navigate(searchRoute(model))}>Back to search</Button>
+        {canUpdate && v && (
+          <Button variant="outlined" onClick={toggleHidden} data-testid="vendor-toggle-hidden">
+            {hidden ? 'Unhide' : 'Hide'}
+          </Button>
+        )}
+      </PageBanner>
+      {v && (
+        <Typography variant="body2" sx={{ mb: 1 }} data-testid="vendor-detail-kind">
+          {[v.is_manufacturer && 'Manufacturer', v.is_vmi && 'VMI vendor', v.erp_company && `ERP company ${v.erp_company}`, hidden && 'Hidden'].filter(Boolean).join(' · ')}
+        </Typography>
+      )}
+      <Paper variant="outlined">
+        <Tabs value={tab} onChange={(_, t) => setTab(t)} variant="scrollable" data-testid="vendor-tabs">
+          {BLOCKS.map((b) => (
+            <Tab key={b.key} label={b.title} data-testid={`vendor-tab-${b.key}`} />
+          ))}
+          {/* LEAD: mount the vendorsites helper's tabs here (each takes {vendCode: string}):
+              <Tab label="Sites" /> -> <VendorSitesTab vendCode={code} />,
+              <Tab label="Approved Vendors" /> -> <ApprovedVendorsTab vendCode={code} />,
+              <Tab label="Buyer Settings" /> -> <BuyerSettingsTab vendCode={code} />
+              from ./sites, ./approved and ./buyerSettings. */}
+        </Tabs>
+        <Box sx={{ p: 2 }}>
+          <BlockForm key={`${BLOCKS[tab].key}:${version}`} block={BLOCKS[tab]} code={code} onSaved={() => setVersion((n) => n + 1)} />
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
