@@ -15,6 +15,7 @@ pub mod employee_groups;
 pub mod files;
 pub mod items;
 pub mod tracking;
+pub mod vendor_sites;
 pub mod ledger;
 pub mod ledger_volume;
 pub mod volume;
@@ -242,6 +243,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     employee_groups::demo(&mut conn).await?;
     ledger::demo(&mut conn).await?;
     cycle_counts::demo(&pool, &mut conn).await?;
+    vendor_sites::demo(&mut conn).await.context("seeding vendor sites")?;
     Ok(())
 }
 
