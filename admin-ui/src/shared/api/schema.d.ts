@@ -7262,6 +7262,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Vendor/ApprovedVendors/Item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The approved vendors of an item
+         * @description `cip_no` (a CIP of the current site) or `item_id` (the item master): the approved vendors of the item's
+         *     manufacturer at the current site.
+         *
+         *     Permissions: ViewVendors
+         */
+        post: operations["vendorPostApprovedVendorsItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/ApprovedVendors/MFG/{mfg}/SITE/{site}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The approved vendors of a manufacturer at a site
+         * @description `site` is a site id (digits) or a site code of the caller's current client (404 otherwise).
+         *
+         *     Permissions: ViewVendors
+         */
+        get: operations["vendorGetApprovedVendorsMFGSITEByMfgAndSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/ApprovedVendors/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approved vendor search
+         * @description One site (`site_id`) or every site of the current client where the caller may view vendors; by manufacturer
+         *     and vendor. Sortable: mfg_code, mfg_name, vend_code, vend_name, siteCode, created_at.
+         *
+         *     Permissions: ViewVendors
+         */
+        post: operations["vendorPostApprovedVendorsSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/CheckIfWarnAVOnVendorSwitch/{a}/{b}/{c}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Should switching an item's vendor warn?
+         * @description Path: `a` the site (id or code), `b` the CIP number at that site, `c` the new vendor code. `warn` is true when
+         *     the item's manufacturer has approved vendors at the site and the new vendor is not one of them; `message` is
+         *     the text to show.
+         *
+         *     Permissions: ViewVendors
+         */
+        get: operations["vendorGetCheckIfWarnAVOnVendorSwitchByAAndBAndC"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Vendor/Common/{id}": {
         parameters: {
             query?: never;
@@ -7277,6 +7369,282 @@ export interface paths {
          *     Permissions: ViewVendors
          */
         get: operations["vendorGetCommonById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/CopyApproved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy approved vendors to other sites
+         * @description From `from_site_id` (one manufacturer's with `mfg_code`, else all) to `to_site_id`/`to_site_ids`, in one
+         *     transaction. Every target must be a site where the caller may change approved vendors (404 otherwise, nothing
+         *     copied); links whose vendor the vendor rule does not show at a target are reported per site, not copied;
+         *     links a target has already are kept.
+         *
+         *     Permissions: ApprovedVendorEdit
+         */
+        post: operations["vendorPostCopyApproved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/InsertApprovedVendor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a vendor for a manufacturer at a site
+         * @description `mfg_code` of the item master; the vendor must be one the vendor rule shows at the site (400 otherwise); the
+         *     same link twice answers 409. The site is the current one unless `site_id` names another site of the caller.
+         *
+         *     Permissions: ApprovedVendorEdit
+         */
+        post: operations["vendorPostInsertApprovedVendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/InsertApprovedVendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve several vendors
+         * @description All or nothing: any row's problem (unknown manufacturer, vendor not shown at the site, a link that exists or
+         *     is repeated) answers 400 with every problem named by row (`items[2].vend_code`) and adds nothing.
+         *
+         *     Permissions: ApprovedVendorEdit
+         */
+        post: operations["vendorPostInsertApprovedVendors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/RemoveApprovedVendor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an approved vendor
+         * @description Permissions: ApprovedVendorEdit
+         */
+        delete: operations["vendorDeleteRemoveApprovedVendor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/RemoveApprovedVendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove several approved vendors
+         * @description All or nothing: an id the caller may not change (another site's or client's, unknown) answers 404.
+         *
+         *     Permissions: ApprovedVendorEdit
+         */
+        post: operations["vendorPostRemoveApprovedVendors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/VendorDetail/BuyerSettingsVendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the vendors a buyer handles
+         * @description Replaces the buyer's vendors at the current client with `vend_codes` (an empty list removes them all). The
+         *     user must hold the Buyer permission at a site of the client; every code must be a vendor the vendor rule shows
+         *     at the current site. Answers what was added and removed and the buyer's vendors after the change.
+         *
+         *     Permissions: EditVendorSite
+         */
+        post: operations["vendorPostVendorDetailBuyerSettingsVendors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/VendorDetail/VendorBuyerSettings/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vendor buyer settings search
+         * @description Which buyer handles which vendor at the current client: by buyer (`asp_users_id`), vendor (`vend_code`) or
+         *     text. Sortable: vend_code, vend_name, buyer, buyer_name, fname, lname.
+         *
+         *     Permissions: ViewVendors
+         */
+        post: operations["vendorPostVendorDetailVendorBuyerSettingsSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/VendorSite/Insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a vendor site
+         * @description The vendor (by code) must be one the vendor rule shows at the site (400 otherwise); a vendor has one vendor
+         *     site per site (409).
+         *
+         *     Permissions: EditVendorSite
+         */
+        post: operations["vendorPostVendorSiteInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/VendorSite/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vendor site search
+         * @description A vendor's sites (`vend_code`) or a site's vendors (`site_id`), over the sites of the current client where
+         *     the caller may view vendors. Sortable: vend_code, vend_name, siteCode, preferred, contact_name,
+         *     vendor_cust_account, updated_at.
+         *
+         *     Permissions: ViewVendors
+         */
+        post: operations["vendorPostVendorSiteSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/VendorSite/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a vendor site
+         * @description Replaces the site's fields of the vendor site (what is not sent is cleared). Audited with before and after.
+         *
+         *     Permissions: EditVendorSite
+         */
+        post: operations["vendorPostVendorSiteUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/VendorSite/UpdateAllSites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a change at every site
+         * @description The fields given (an empty text clears the field) are applied to the vendor's vendor site at every site of
+         *     the current client where the caller may edit vendor sites, in one transaction; sites the caller may not edit
+         *     are never touched. Answers the sites changed; 404 when there is none.
+         *
+         *     Permissions: EditVendorSite
+         */
+        post: operations["vendorPostVendorSiteUpdateAllSites"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/VendorSite/{site}/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vendor's record at a site
+         * @description `site` is a site id (digits) or a site code; `code` the vendor code. A site the caller may not use, another
+         *     client's site, or a vendor the vendor rule does not show at the site answers 404.
+         *
+         *     Permissions: ViewVendors
+         */
+        get: operations["vendorGetVendorSiteBySiteAndCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8583,6 +8951,141 @@ export interface components {
             isEnabled: boolean;
         };
         /**
+         * ApprovedVendor
+         * @description A vendor approved to supply a manufacturer's items at a site.
+         */
+        ApprovedVendor: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Login of the user who added the link. */
+            created_by?: string | null;
+            /** Format: int64 */
+            created_by_id?: number | null;
+            /**
+             * Format: int64
+             * @description The link's id.
+             */
+            manufacturer_vendor_id: number;
+            /** @description The item master's manufacturer code. */
+            mfg_code: string;
+            mfg_name?: string | null;
+            siteCode: string;
+            /** Format: int64 */
+            site_id: number;
+            vend_code: string;
+            /** Format: int64 */
+            vend_id: number;
+            vend_name: string;
+        };
+        /**
+         * ApprovedVendorInput
+         * @description A new approved-vendor link.
+         */
+        ApprovedVendorInput: {
+            /** @description A manufacturer code of the item master (case-insensitive). */
+            mfg_code?: string | null;
+            /**
+             * Format: int64
+             * @description One of the caller's sites of the current client; the current site when missing.
+             */
+            site_id?: number | null;
+            /** @description A vendor the vendor rule shows at the site. */
+            vend_code?: string | null;
+        };
+        /** ApprovedVendorPage */
+        ApprovedVendorPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["ApprovedVendor"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** ApprovedVendorSaved */
+        ApprovedVendorSaved: {
+            approvedVendor: components["schemas"]["ApprovedVendor"];
+            message: string;
+            success: boolean;
+        };
+        /** ApprovedVendorSearchRequest */
+        ApprovedVendorSearchRequest: {
+            /** @description Exactly this manufacturer code (case-insensitive). */
+            mfg_code?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /**
+             * Format: int64
+             * @description Only this site (one of the caller's sites of the current client; 404 otherwise). Without it, every site of
+             *     the current client where the caller may view vendors.
+             */
+            site_id?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** @description Contained in the manufacturer's code or name or the vendor's code or name. */
+            text?: string | null;
+            /** @description Exactly this vendor code (case-insensitive). */
+            vend_code?: string | null;
+        };
+        /**
+         * ApprovedVendorSwitchWarning
+         * @description Whether switching an item's vendor should warn (CheckIfWarnAVOnVendorSwitch).
+         */
+        ApprovedVendorSwitchWarning: {
+            /** @description The codes of the manufacturer's approved vendors at the site. */
+            approvedVendorCodes: string[];
+            /** @description The text to show when `warn`. */
+            message?: string | null;
+            mfg_code?: string | null;
+            /** @description The manufacturer has approved vendors at the site and the new vendor is not one of them. */
+            warn: boolean;
+        };
+        /**
+         * ApprovedVendorsInput
+         * @description Several new links, added all together or not at all.
+         */
+        ApprovedVendorsInput: {
+            items: components["schemas"]["ApprovedVendorInput"][];
+        };
+        /**
+         * ApprovedVendorsItemRequest
+         * @description An item at the current site: a CIP (`cip_no`) or an item of the item master (`item_id`); exactly one.
+         */
+        ApprovedVendorsItemRequest: {
+            /** Format: int64 */
+            cip_no?: number | null;
+            /** Format: int64 */
+            item_id?: number | null;
+        };
+        /**
+         * ApprovedVendorsRemove
+         * @description Links to remove, all together or not at all.
+         */
+        ApprovedVendorsRemove: {
+            manufacturer_vendor_ids: number[];
+        };
+        /** ApprovedVendorsRemoved */
+        ApprovedVendorsRemoved: {
+            message: string;
+            /** Format: int64 */
+            removed: number;
+            success: boolean;
+        };
+        /** ApprovedVendorsSaved */
+        ApprovedVendorsSaved: {
+            approvedVendors: components["schemas"]["ApprovedVendor"][];
+            message: string;
+            success: boolean;
+        };
+        /**
          * Approver
          * @description An employee who approves for a group.
          */
@@ -8906,6 +9409,24 @@ export interface components {
             /** Format: int64 */
             identityId: number;
             message: string;
+        };
+        /**
+         * BuyerSettingsVendors
+         * @description The vendors a buyer handles at the current client, replaced by `vend_codes` (an empty list removes them all).
+         */
+        BuyerSettingsVendors: {
+            /** Format: int64 */
+            asp_users_id: number;
+            vend_codes: string[];
+        };
+        /** BuyerSettingsVendorsSaved */
+        BuyerSettingsVendorsSaved: {
+            added: string[];
+            message: string;
+            removed: string[];
+            success: boolean;
+            /** @description The buyer's vendors after the change. */
+            vendors: components["schemas"]["VendorBuyerSetting"][];
         };
         /**
          * ChangeItemMasterCheck
@@ -10106,6 +10627,54 @@ export interface components {
             family: string;
             /** @description Its first 2 digits, e.g. `31`. */
             segment: string;
+        };
+        /** CopyApprovedAnswer */
+        CopyApprovedAnswer: {
+            /** Format: int64 */
+            copied: number;
+            message: string;
+            sites: components["schemas"]["CopySiteResult"][];
+            success: boolean;
+        };
+        /**
+         * CopyApprovedRequest
+         * @description Copy a site's approved vendors to other sites (spec 4 "Copy request").
+         */
+        CopyApprovedRequest: {
+            /**
+             * Format: int64
+             * @description The site copied from (the caller must be able to view vendors there).
+             */
+            from_site_id: number;
+            /** @description Only this manufacturer's approved vendors; every manufacturer's when missing. */
+            mfg_code?: string | null;
+            /**
+             * Format: int64
+             * @description A target site; with `to_site_ids`, the targets are both.
+             */
+            to_site_id?: number | null;
+            to_site_ids?: number[] | null;
+        };
+        /**
+         * CopySiteResult
+         * @description What the copy did at one target site.
+         */
+        CopySiteResult: {
+            /**
+             * Format: int64
+             * @description Links the target already had.
+             */
+            alreadyApproved: number;
+            /**
+             * Format: int64
+             * @description Links added.
+             */
+            copied: number;
+            /** @description `MFG/VENDOR` of the links not copied because the vendor rule does not show the vendor at the target. */
+            notVisible: string[];
+            siteCode: string;
+            /** Format: int64 */
+            site_id: number;
         };
         /**
          * CountEntry
@@ -12207,6 +12776,18 @@ export interface components {
             /** @description The secret the device sends in the header `Token`. Not stored; it cannot be shown again. */
             token: string;
         };
+        /**
+         * ItemApprovedVendors
+         * @description The approved vendors of an item's manufacturer at the current site.
+         */
+        ItemApprovedVendors: {
+            approvedVendors: components["schemas"]["ApprovedVendor"][];
+            /** Format: int64 */
+            item_id?: number | null;
+            /** @description None for a CIP without an item master record. */
+            mfg_code?: string | null;
+            mfg_name?: string | null;
+        };
         /** ItemGroup */
         ItemGroup: {
             /** Format: int64 */
@@ -14145,6 +14726,17 @@ export interface components {
             shortcut_id: number;
         };
         /**
+         * SiteChanged
+         * @description A site UpdateAllSites changed.
+         */
+        SiteChanged: {
+            siteCode: string;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: int64 */
+            vendor_site_id: number;
+        };
+        /**
          * SiteCid
          * @description A CID of the asked site that points at the item.
          */
@@ -15381,6 +15973,16 @@ export interface components {
             to_cip_no: number;
         };
         /**
+         * UpdateAllSitesAnswer
+         * @description The answer of UpdateAllSites: which sites were changed. Sites where the caller may not edit vendor sites are
+         *     never touched and not named.
+         */
+        UpdateAllSitesAnswer: {
+            changedSites: components["schemas"]["SiteChanged"][];
+            message: string;
+            success: boolean;
+        };
+        /**
          * UserAssignmentsRequest
          * @description The factor assignments of an application user's own employee records (employees with the user's email) at the
          *     current site.
@@ -15588,6 +16190,197 @@ export interface components {
             /** Format: int64 */
             vend_id: number;
             vend_name: string;
+        };
+        /**
+         * VendorBuyerSetting
+         * @description A buyer handling a vendor (spec 4 "Buyer-settings search").
+         */
+        VendorBuyerSetting: {
+            /** Format: int64 */
+            asp_users_id: number;
+            /** Format: int64 */
+            asp_vendor_buyer_settings_id: number;
+            /** @description The buyer's login. */
+            buyer: string;
+            /** @description "Last, First". */
+            buyer_name: string;
+            fname?: string | null;
+            lname?: string | null;
+            vend_code: string;
+            /** @description The vendor's name as the vendor rule shows it at the current site (None when not shown there). */
+            vend_name?: string | null;
+        };
+        /** VendorBuyerSettingsPage */
+        VendorBuyerSettingsPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["VendorBuyerSetting"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** VendorBuyerSettingsSearchRequest */
+        VendorBuyerSettingsSearchRequest: {
+            /**
+             * Format: int64
+             * @description Only this buyer's vendors.
+             */
+            asp_users_id?: number | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** @description Contained in the buyer's login or names, or the vendor's code or name. */
+            text?: string | null;
+            /** @description Only the buyers of this vendor code (case-insensitive). */
+            vend_code?: string | null;
+        };
+        /**
+         * VendorSite
+         * @description What one site keeps about a vendor.
+         */
+        VendorSite: {
+            build_consigned_vendor: boolean;
+            contact_name?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by_id?: number | null;
+            email?: string | null;
+            inside_sales_notes?: string | null;
+            notes?: string | null;
+            outside_sales_notes?: string | null;
+            /** @description Printed on the site's purchase orders to this vendor. */
+            po_comments?: string | null;
+            /** @description The site prefers this vendor when a choice is offered. */
+            preferred: boolean;
+            siteCode: string;
+            /** Format: int64 */
+            site_id: number;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: int64 */
+            updated_by_id?: number | null;
+            vend_code: string;
+            /** Format: int64 */
+            vend_id: number;
+            vend_name: string;
+            vendor_comments?: string | null;
+            /** @description The site's customer account number at the vendor. */
+            vendor_cust_account?: string | null;
+            /** Format: int64 */
+            vendor_site_id: number;
+        };
+        /**
+         * VendorSiteInsert
+         * @description A new vendor site: the vendor (by code, visible at the site by the vendor rule) at a site of the caller.
+         */
+        VendorSiteInsert: {
+            build_consigned_vendor?: boolean | null;
+            contact_name?: string | null;
+            email?: string | null;
+            inside_sales_notes?: string | null;
+            notes?: string | null;
+            outside_sales_notes?: string | null;
+            po_comments?: string | null;
+            preferred?: boolean | null;
+            /**
+             * Format: int64
+             * @description The site (one of the caller's sites of the current client); the current site when missing.
+             */
+            site_id?: number | null;
+            vend_code?: string | null;
+            vendor_comments?: string | null;
+            vendor_cust_account?: string | null;
+        };
+        /** VendorSitePage */
+        VendorSitePage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["VendorSite"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * VendorSiteSaved
+         * @description The answer of Insert and Update: the vendor site as saved.
+         */
+        VendorSiteSaved: {
+            message: string;
+            success: boolean;
+            vendorSite: components["schemas"]["VendorSite"];
+        };
+        /** VendorSiteSearchRequest */
+        VendorSiteSearchRequest: {
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            preferred?: boolean | null;
+            /**
+             * Format: int64
+             * @description Only this site (one of the caller's sites of the current client; 404 otherwise). Without it, every site of
+             *     the current client where the caller may view vendors.
+             */
+            site_id?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** @description Contained in the code, name, contact, email or customer account (case-insensitive). */
+            text?: string | null;
+            /** @description Exactly this vendor code (case-insensitive). */
+            vend_code?: string | null;
+        };
+        /**
+         * VendorSiteUpdate
+         * @description A change of one vendor site: every field is replaced (missing texts become empty, missing flags false).
+         */
+        VendorSiteUpdate: {
+            build_consigned_vendor?: boolean | null;
+            contact_name?: string | null;
+            email?: string | null;
+            inside_sales_notes?: string | null;
+            notes?: string | null;
+            outside_sales_notes?: string | null;
+            po_comments?: string | null;
+            preferred?: boolean | null;
+            vendor_comments?: string | null;
+            vendor_cust_account?: string | null;
+            /** Format: int64 */
+            vendor_site_id: number;
+        };
+        /**
+         * VendorSiteUpdateAll
+         * @description One change applied to a vendor's vendor site at every site where the caller may edit vendor sites.
+         */
+        VendorSiteUpdateAll: {
+            build_consigned_vendor?: boolean | null;
+            contact_name?: string | null;
+            email?: string | null;
+            inside_sales_notes?: string | null;
+            notes?: string | null;
+            outside_sales_notes?: string | null;
+            po_comments?: string | null;
+            preferred?: boolean | null;
+            vend_code?: string | null;
+            vendor_comments?: string | null;
+            vendor_cust_account?: string | null;
         };
         /** VersionFile */
         VersionFile: {
@@ -41040,6 +41833,313 @@ export interface operations {
             };
         };
     };
+    vendorPostApprovedVendorsItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApprovedVendorsItemRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ItemApprovedVendors"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorGetApprovedVendorsMFGSITEByMfgAndSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mfg: string;
+                site: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApprovedVendor"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorPostApprovedVendorsSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApprovedVendorSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApprovedVendorPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorGetCheckIfWarnAVOnVendorSwitchByAAndBAndC: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                a: string;
+                b: string;
+                c: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApprovedVendorSwitchWarning"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     vendorGetCommonById: {
         parameters: {
             query?: never;
@@ -41057,6 +42157,927 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Vendor"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorPostCopyApproved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CopyApprovedRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CopyApprovedAnswer"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorPostInsertApprovedVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApprovedVendorInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApprovedVendorSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorPostInsertApprovedVendors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApprovedVendorsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApprovedVendorsSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorDeleteRemoveApprovedVendor: {
+        parameters: {
+            query: {
+                manufacturer_vendor_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApprovedVendorsRemoved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorPostRemoveApprovedVendors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApprovedVendorsRemove"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApprovedVendorsRemoved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorPostVendorDetailBuyerSettingsVendors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["BuyerSettingsVendors"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BuyerSettingsVendorsSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorPostVendorDetailVendorBuyerSettingsSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["VendorBuyerSettingsSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["VendorBuyerSettingsPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorPostVendorSiteInsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["VendorSiteInsert"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["VendorSiteSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorPostVendorSiteSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["VendorSiteSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["VendorSitePage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorPostVendorSiteUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["VendorSiteUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["VendorSiteSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorPostVendorSiteUpdateAllSites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["VendorSiteUpdateAll"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["UpdateAllSitesAnswer"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorGetVendorSiteBySiteAndCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["VendorSite"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
