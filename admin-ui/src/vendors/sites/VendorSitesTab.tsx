@@ -22,6 +22,7 @@ import { callApi, type Schema } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { useHasPermission } from '../../devops/common';
 import { LoadState, Section, fieldErrorsOf, useLoad } from '../../items/ui';
+import { changedFields } from './changes';
 
 type VendorSite = Schema<'VendorSite'>;
 
@@ -72,8 +73,7 @@ export function VendorSitesTab({ vendCode }: { vendCode: string }) {
     try {
       if (everywhere) {
         // Only what was changed in the dialog goes to every site: the other sites keep their own contact and notes.
-        const original = formOf(editing);
-        const changed = Object.fromEntries(Object.entries(form).filter(([k, v]) => original[k as keyof Form] !== v));
+        const changed = changedFields(formOf(editing), form);
         if (!Object.keys(changed).length) {
           setErrors({ fields: {}, form: 'Change a field first: only the fields you change are applied to every site.' });
           return;
