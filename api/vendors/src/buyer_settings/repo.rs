@@ -47,49 +47,48 @@ pub async fn of_buyer(tx: &mut TenantTx, client_id: i64, site_id: i64, user_id: 
 
 /// The user holds the Buyer permission at a site of the client (through a role at a site they have access to).
 pub async fn is_buyer(tx: &mut TenantTx, client_id: i64, user_id: i64) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar(
-        "select exists(
+    sqlx::query_scalar!(
+        r#"select exists(
            select 1 from asp.user_site_role r
            join asp.user_site us on us.asp_users_id = r.asp_users_id and us.site_id = r.site_id
            join asp.site s on s.site_id = r.site_id
            join asp.security_role_permission rp on rp.security_role_id = r.security_role_id
            join asp.security_permission p on p.security_permission_id = rp.security_permission_id
-           where r.asp_users_id = $1 and s.client_id = $2 and p.permission_name = 'Buyer')",
+           where r.asp_users_id = $1 and s.client_id = $2 and p.permission_name = 'Buyer') as "exists!""#,
+        user_id,
+        client_id
     )
-    .bind(user_id)
-    .bind(client_id)
     .fetch_one(&mut **tx)
     .await
 }
 
 /// The vendor code as the vendor rule shows it at `site_id` (case-insensitive match).
 pub async fn vendor_code_at(tx: &mut TenantTx, site_id: i64, vend_code: &str) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "select v.vend_code from vendor v join vendor_at_site a on a.vend_id = v.vend_id
          where a.site_id = $1 and upper(v.vend_code) = upper($2) order by v.vend_id limit 1",
+        site_id,
+        vend_code
     )
-    .bind(site_id)
-    .bind(vend_code)
     .fetch_optional(&mut **tx)
     .await
 }
 
 pub async fn insert(tx: &mut TenantTx, client_id: i64, user_id: i64, vend_code: &str, created_by: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("insert into asp.vendor_buyer_settings (client_id, asp_users_id, vend_code, created_by_id) values ($1, $2, $3, $4) on conflict do nothing")
-        .bind(client_id)
-        .bind(user_id)
-        .bind(vend_code)
-        .bind(created_by)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query!(
+        "insert into asp.vendor_buyer_settings (client_id, asp_users_id, vend_code, created_by_id) values ($1, $2, $3, $4) on conflict do nothing",
+        client_id,
+        user_id,
+        vend_code,
+        created_by
+    )
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
 pub async fn delete(tx: &mut TenantTx, client_id: i64, user_id: i64, vend_code: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from asp.vendor_buyer_settings where client_id = $1 and asp_users_id = $2 and vend_code = $3")
-        .bind(client_id)
-        .bind(user_id)
-        .bind(vend_code)
+    sqlx::query!("delete from asp.vendor_buyer_settings where client_id = $1 and asp_users_id = $2 and vend_code = $3", client_id, user_id, vend_code)
         .execute(&mut **tx)
         .await?;
     Ok(())

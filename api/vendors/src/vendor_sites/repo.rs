@@ -47,66 +47,65 @@ pub async fn find_by_code(tx: &mut TenantTx, site_id: i64, vend_code: &str) -> R
 
 /// The vendor with this code (case-insensitive) the vendor rule shows at `site_id`: (vend_id, vend_code).
 pub async fn vendor_at(tx: &mut TenantTx, site_id: i64, vend_code: &str) -> Result<Option<(i64, String)>, sqlx::Error> {
-    sqlx::query_as(
+    let row = sqlx::query!(
         "select v.vend_id, v.vend_code from vendor v join vendor_at_site a on a.vend_id = v.vend_id
          where a.site_id = $1 and upper(v.vend_code) = upper($2) order by v.vend_id limit 1",
+        site_id,
+        vend_code
     )
-    .bind(site_id)
-    .bind(vend_code)
     .fetch_optional(&mut **tx)
-    .await
+    .await?;
+    Ok(row.map(|r| (r.vend_id, r.vend_code)))
 }
 
 pub async fn exists(tx: &mut TenantTx, site_id: i64, vend_id: i64) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar("select exists(select 1 from vendor_site where site_id = $1 and vend_id = $2)")
-        .bind(site_id)
-        .bind(vend_id)
+    sqlx::query_scalar!(r#"select exists(select 1 from vendor_site where site_id = $1 and vend_id = $2) as "exists!""#, site_id, vend_id)
         .fetch_one(&mut **tx)
         .await
 }
 
 pub async fn insert(tx: &mut TenantTx, site_id: i64, vend_id: i64, v: &Values, user_id: i64) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "insert into vendor_site (site_id, vend_id, preferred, contact_name, email, vendor_comments, po_comments, vendor_cust_account,
              inside_sales_notes, outside_sales_notes, notes, build_consigned_vendor, created_by_id, updated_by_id)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) returning vendor_site_id",
+        site_id,
+        vend_id,
+        v.preferred,
+        v.contact_name,
+        v.email,
+        v.vendor_comments,
+        v.po_comments,
+        v.vendor_cust_account,
+        v.inside_sales_notes,
+        v.outside_sales_notes,
+        v.notes,
+        v.build_consigned_vendor,
+        user_id
     )
-    .bind(site_id)
-    .bind(vend_id)
-    .bind(v.preferred)
-    .bind(&v.contact_name)
-    .bind(&v.email)
-    .bind(&v.vendor_comments)
-    .bind(&v.po_comments)
-    .bind(&v.vendor_cust_account)
-    .bind(&v.inside_sales_notes)
-    .bind(&v.outside_sales_notes)
-    .bind(&v.notes)
-    .bind(v.build_consigned_vendor)
-    .bind(user_id)
     .fetch_one(&mut **tx)
     .await
 }
 
 pub async fn update(tx: &mut TenantTx, id: i64, v: &Values, user_id: i64) -> Result<u64, sqlx::Error> {
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "update vendor_site set preferred = $2, contact_name = $3, email = $4, vendor_comments = $5, po_comments = $6,
              vendor_cust_account = $7, inside_sales_notes = $8, outside_sales_notes = $9, notes = $10, build_consigned_vendor = $11,
              updated_by_id = $12, updated_at = now()
          where vendor_site_id = $1",
+        id,
+        v.preferred,
+        v.contact_name,
+        v.email,
+        v.vendor_comments,
+        v.po_comments,
+        v.vendor_cust_account,
+        v.inside_sales_notes,
+        v.outside_sales_notes,
+        v.notes,
+        v.build_consigned_vendor,
+        user_id
     )
-    .bind(id)
-    .bind(v.preferred)
-    .bind(&v.contact_name)
-    .bind(&v.email)
-    .bind(&v.vendor_comments)
-    .bind(&v.po_comments)
-    .bind(&v.vendor_cust_account)
-    .bind(&v.inside_sales_notes)
-    .bind(&v.outside_sales_notes)
-    .bind(&v.notes)
-    .bind(v.build_consigned_vendor)
-    .bind(user_id)
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected())
@@ -147,21 +146,22 @@ pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<
 
 /// The sites of `client_id` the user has access to: (site_id, site_code).
 pub async fn client_sites_of_user(conn: &mut PgConnection, user_id: i64, client_id: i64) -> Result<Vec<(i64, String)>, sqlx::Error> {
-    sqlx::query_as(
+    let rows = sqlx::query!(
         "select s.site_id, s.site_code from asp.user_site us join asp.site s using (site_id)
          where us.asp_users_id = $1 and s.client_id = $2 order by s.site_code",
+        user_id,
+        client_id
     )
-    .bind(user_id)
-    .bind(client_id)
     .fetch_all(conn)
-    .await
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.site_id, r.site_code)).collect())
 }
 
 /// The site with this code (case-insensitive): its id.
 pub async fn site_by_code(conn: &mut PgConnection, code: &str) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("select site_id from asp.site where upper(site_code) = upper($1)").bind(code).fetch_optional(conn).await
+    sqlx::query_scalar!("select site_id from asp.site where upper(site_code) = upper($1)", code).fetch_optional(conn).await
 }
 
 pub async fn site_code(conn: &mut PgConnection, site_id: i64) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("select site_code from asp.site where site_id = $1").bind(site_id).fetch_optional(conn).await
+    sqlx::query_scalar!("select site_code from asp.site where site_id = $1", site_id).fetch_optional(conn).await
 }
