@@ -24,6 +24,7 @@ import { cribRoutes } from './crib/routes';
 import { profileRoutes } from './profile/routes';
 import { SHARED_VENDOR_RESOURCE_DEFINITIONS, sharedVendorRoutes } from './sharedVendors/routes';
 import { vendorRoutes } from './vendors/routes';
+import { vendorSiteRoutes } from './vendors/approved/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -58,6 +59,7 @@ export function App() {
               {profileRoutes()}
               {sharedVendorRoutes()}
               {vendorRoutes()}
+              {vendorSiteRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>

@@ -112,6 +112,7 @@ permissions! {
     EmployeeGroupEdit = 3121, "Employee groups: create, change and delete, their limits and relations";
     DeviceTokenAdmin = 3180, "Issue, list and revoke the tokens crib and vending devices report with";
     VendorSearchAllSites = 3210, "Vendor search: every vendor of the client, ignoring the site rule and vendor restrictions";
+    ApprovedVendorEdit = 3220, "Approved vendors: add, remove and copy the vendors approved for a manufacturer at a site";
 }
 
 impl fmt::Display for Perm {

@@ -16,6 +16,7 @@ pub mod files;
 pub mod items;
 pub mod tracking;
 pub mod vendors;
+pub mod vendor_sites;
 pub mod ledger;
 pub mod ledger_volume;
 pub mod shared_vendors;
@@ -247,6 +248,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     ledger::demo(&mut conn).await?;
     cycle_counts::demo(&pool, &mut conn).await?;
     shared_vendors::demo(&mut conn).await?;
+    vendor_sites::demo(&mut conn).await.context("seeding vendor sites")?;
     Ok(())
 }
 

@@ -36,3 +36,4 @@ mod employee_groups;
 mod device_reports;
 mod shared_vendors;
 mod vendors;
+mod vendor_sites;

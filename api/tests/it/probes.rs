@@ -485,6 +485,10 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         ("deviceTokenPost" | "deviceTokenDeleteById" | "deviceTransactionsPost", _) => {
             return Some(Skip("DeviceTokenAdmin or a device token, which no probe user holds; device_reports.rs proves another site's records are not reached"))
         }
+        // Vendor sites and approved vendors (docs/vendor-sites.md): a copy names its source and target sites; an item
+        // of the item master is the provider's catalogue (the CIP is probed).
+        ("vendorPostCopyApproved", "from_site_id" | "to_site_id" | "to_site_ids") => return Some(Probe(Target::Site)),
+        ("vendorPostApprovedVendorsItem", "item_id") => return Some(Skip(PROVIDER_CATALOGUE)),
         // The item master (docs/item-master.md): the provider's one catalogue; only its CID and site ids are a client's.
         ("itemMasterGetCommonByIdAndSiteId", "siteId") => return Some(Probe(Target::Site)),
         (id, n) if id.starts_with("itemMaster") && n != "cid" => return Some(Skip(PROVIDER_CATALOGUE)),

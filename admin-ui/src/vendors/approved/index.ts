@@ -1,0 +1,2 @@
+export { ApprovedVendorsTab } from './ApprovedVendorsTab';
+export { ApprovedVendorsPage } from './ApprovedVendorsPage';

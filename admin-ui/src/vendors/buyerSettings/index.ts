@@ -1,0 +1,1 @@
+export { BuyerSettingsTab } from './BuyerSettingsTab';

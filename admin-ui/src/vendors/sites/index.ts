@@ -1,0 +1,1 @@
+export { VendorSitesTab } from './VendorSitesTab';

@@ -1,0 +1,95 @@
+//! SQL of the vendor buyer settings. The settings are shared-schema rows of one client; vendor names come from the
+//! client's schema through the vendor rule at the current site, so the functions take the tenant transaction.
+
+use kernel::listing::{self, Page};
+use tenancy::TenantTx;
+
+use super::model::VendorBuyerSetting;
+
+const SELECT: &str = "select b.asp_vendor_buyer_settings_id, b.asp_users_id, u.user_id as buyer,
+        concat_ws(', ', u.lname, u.fname) as buyer_name, b.vend_code, vn.vend_name, u.fname, u.lname
+    from asp.vendor_buyer_settings b
+    join asp.asp_users u on u.asp_users_id = b.asp_users_id
+    left join lateral (select v.vend_name from vendor v join vendor_at_site a on a.vend_id = v.vend_id and a.site_id = $2
+                       where upper(v.vend_code) = upper(b.vend_code) order by v.vend_id limit 1) vn on true
+    where b.client_id = $1";
+
+/// Search filters as validated by the service.
+#[derive(Debug, Clone)]
+pub struct SearchFilter {
+    pub client_id: i64,
+    pub site_id: i64,
+    pub asp_users_id: Option<i64>,
+    pub vend_code: Option<String>,
+    /// An ilike pattern.
+    pub text: Option<String>,
+}
+
+pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<VendorBuyerSetting>, i64), sqlx::Error> {
+    let base = format!(
+        "select * from ({SELECT}
+           and ($3::bigint is null or b.asp_users_id = $3)
+           and ($4::text is null or upper(b.vend_code) = upper($4))
+           and ($5::text is null or concat_ws(' ', u.user_id, u.fname, u.lname, b.vend_code, vn.vend_name) ilike $5)) x"
+    );
+    listing::fetch_page(tx, &base, page, |q| q.bind(f.client_id).bind(f.site_id).bind(f.asp_users_id).bind(f.vend_code.clone()).bind(f.text.clone())).await
+}
+
+/// A buyer's vendors at the client, by code.
+pub async fn of_buyer(tx: &mut TenantTx, client_id: i64, site_id: i64, user_id: i64) -> Result<Vec<VendorBuyerSetting>, sqlx::Error> {
+    sqlx::query_as(&format!("{SELECT} and b.asp_users_id = $3 order by b.vend_code"))
+        .bind(client_id)
+        .bind(site_id)
+        .bind(user_id)
+        .fetch_all(&mut **tx)
+        .await
+}
+
+/// The user holds the Buyer permission at a site of the client (through a role at a site they have access to).
+pub async fn is_buyer(tx: &mut TenantTx, client_id: i64, user_id: i64) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists(
+           select 1 from asp.user_site_role r
+           join asp.user_site us on us.asp_users_id = r.asp_users_id and us.site_id = r.site_id
+           join asp.site s on s.site_id = r.site_id
+           join asp.security_role_permission rp on rp.security_role_id = r.security_role_id
+           join asp.security_permission p on p.security_permission_id = rp.security_permission_id
+           where r.asp_users_id = $1 and s.client_id = $2 and p.permission_name = 'Buyer') as "exists!""#,
+        user_id,
+        client_id
+    )
+    .fetch_one(&mut **tx)
+    .await
+}
+
+/// The vendor code as the vendor rule shows it at `site_id` (case-insensitive match).
+pub async fn vendor_code_at(tx: &mut TenantTx, site_id: i64, vend_code: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select v.vend_code from vendor v join vendor_at_site a on a.vend_id = v.vend_id
+         where a.site_id = $1 and upper(v.vend_code) = upper($2) order by v.vend_id limit 1",
+        site_id,
+        vend_code
+    )
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+pub async fn insert(tx: &mut TenantTx, client_id: i64, user_id: i64, vend_code: &str, created_by: i64) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "insert into asp.vendor_buyer_settings (client_id, asp_users_id, vend_code, created_by_id) values ($1, $2, $3, $4) on conflict do nothing",
+        client_id,
+        user_id,
+        vend_code,
+        created_by
+    )
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn delete(tx: &mut TenantTx, client_id: i64, user_id: i64, vend_code: &str) -> Result<(), sqlx::Error> {
+    sqlx::query!("delete from asp.vendor_buyer_settings where client_id = $1 and asp_users_id = $2 and vend_code = $3", client_id, user_id, vend_code)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
