@@ -8,6 +8,17 @@ import { PageBanner, useHasPermission } from '../devops/common';
 import { notifyRefusal, useLoad } from '../items/ui';
 import { BlockForm } from './BlockForm';
 import { BLOCKS, searchRoute, UPDATE_VENDOR, type VendorModel } from './vendors';
+import { VendorSitesTab } from './sites';
+import { ApprovedVendorsTab } from './approved';
+import { BuyerSettingsTab } from './buyerSettings';
+
+// The site-level tabs after the vendor's own blocks: what each site keeps about the vendor, the manufacturers it is
+// approved for, and the buyers who handle it.
+const SITE_TABS = [
+  { key: 'sites', title: 'Sites', Panel: VendorSitesTab },
+  { key: 'approved', title: 'Approved Vendors', Panel: ApprovedVendorsTab },
+  { key: 'buyers', title: 'Buyer Settings', Panel: BuyerSettingsTab },
+];
 
 interface Common {
   vend_id: number;
@@ -57,14 +68,19 @@ export function VendorDetail({ model, code }: { model: VendorModel; code: string
           {BLOCKS.map((b) => (
             <Tab key={b.key} label={b.title} data-testid={`vendor-tab-${b.key}`} />
           ))}
-          {/* LEAD: mount the vendorsites helper's tabs here (each takes {vendCode: string}):
-              <Tab label="Sites" /> -> <VendorSitesTab vendCode={code} />,
-              <Tab label="Approved Vendors" /> -> <ApprovedVendorsTab vendCode={code} />,
-              <Tab label="Buyer Settings" /> -> <BuyerSettingsTab vendCode={code} />
-              from ./sites, ./approved and ./buyerSettings. */}
+          {SITE_TABS.map((t) => (
+            <Tab key={t.key} label={t.title} data-testid={`vendor-tab-${t.key}`} />
+          ))}
         </Tabs>
         <Box sx={{ p: 2 }}>
-          <BlockForm key={`${BLOCKS[tab].key}:${version}`} block={BLOCKS[tab]} code={code} onSaved={() => setVersion((n) => n + 1)} />
+          {tab < BLOCKS.length ? (
+            <BlockForm key={`${BLOCKS[tab].key}:${version}`} block={BLOCKS[tab]} code={code} onSaved={() => setVersion((n) => n + 1)} />
+          ) : (
+            (() => {
+              const { Panel } = SITE_TABS[tab - BLOCKS.length];
+              return <Panel vendCode={code} />;
+            })()
+          )}
         </Box>
       </Paper>
     </Box>
