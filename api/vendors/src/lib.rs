@@ -1,6 +1,11 @@
-//! Vendors, manufacturers, shared vendors and their cost catalogues (spec 4). Today: the vendor lookup by id.
+//! Vendors, manufacturers, shared vendors and their cost catalogues (spec 4). Today: the vendor lookup by id; the
+//! shared vendor cost catalogues, their import and the cost review (docs/costs.md).
 
+pub mod costs;
 pub mod vendors;
 
 /// This area's API types (see `kernel::ApiSet`).
-pub type Apis = vendors::http::VendorApi;
+pub type Apis = (vendors::http::VendorApi, CostApis);
+
+/// The cost catalogue's API types, nested so the area's tuple stays below poem-openapi's limit.
+pub type CostApis = (costs::http::CostApi,);
