@@ -32,6 +32,28 @@ create table asp.shared_vendor_cost_header (
 );
 create unique index shared_vendor_cost_header_key on asp.shared_vendor_cost_header (shared_vendor_id, special_pricing_agreement_id) nulls not distinct;
 
+-- Imports (upload -> id -> poll -> report): one row per uploaded file, its progress while it runs and the refused
+-- rows at the end. The rows themselves are applied in one transaction or not at all.
+create table asp.shared_vendor_cost_import (
+    cost_import_id bigint generated always as identity primary key,
+    shared_vendor_id bigint not null references asp.shared_vendor (shared_vendor_id),
+    file_name text not null,
+    -- running, done (applied), refused (nothing applied: bad rows), failed (nothing applied: an unexpected error).
+    status text not null default 'running' check (status in ('running', 'done', 'refused', 'failed')),
+    -- While running: reading (checking rows) or applying (writing them).
+    phase text not null default 'reading' check (phase in ('reading', 'applying')),
+    total_rows int not null default 0,
+    processed_rows int not null default 0,
+    applied_rows int not null default 0,
+    -- [{row, column, reason}], at most the first 10,000.
+    problems jsonb not null default '[]',
+    problem_count int not null default 0,
+    created_by_id bigint references asp.asp_users (asp_users_id),
+    created_at timestamptz not null default now(),
+    finished_at timestamptz
+);
+create index shared_vendor_cost_import_vendor_idx on asp.shared_vendor_cost_import (shared_vendor_id, created_at desc);
+
 -- The detail: the cost of one part. Break 1 is the minimum order (qty_break_1 = min_order_qty): below it there is no
 -- cost. Breaks are filled from 1 without gaps, quantities strictly increase, costs are never negative.
 create table asp.shared_vendor_cost (
@@ -67,6 +89,8 @@ create table asp.shared_vendor_cost (
     qty_break_8 numeric(18, 3), cost_8 numeric(18, 4),
     -- False for a cost withdrawn before it ever applied (expired before its start date); see docs/costs.md.
     is_active boolean not null default true,
+    -- The import that added the cost (its audit entry lists the file), none when entered by hand.
+    cost_import_id bigint references asp.shared_vendor_cost_import (cost_import_id),
     created_by_id bigint references asp.asp_users (asp_users_id),
     created_at timestamptz not null default now(),
     updated_by_id bigint references asp.asp_users (asp_users_id),
@@ -94,32 +118,13 @@ create table asp.shared_vendor_cost (
         shared_vendor_id with =, (lower(mfg_code)) with =, (lower(mfg_part_no)) with =,
         (daterange(start_date, end_date, '[]')) with &&) where (is_active)
 );
+create index shared_vendor_cost_import_idx on asp.shared_vendor_cost (cost_import_id) where cost_import_id is not null;
 create index shared_vendor_cost_header_idx on asp.shared_vendor_cost (cost_header_id);
 create index shared_vendor_cost_part_idx on asp.shared_vendor_cost (shared_vendor_id, lower(mfg_part_no));
 -- The review and the vendor catalogue look-up: the active cost of an item for a shared vendor.
 create index shared_vendor_cost_item_idx on asp.shared_vendor_cost (item_id, shared_vendor_id, end_date) where is_active and item_id is not null;
 create index shared_vendor_cost_brand_idx on asp.shared_vendor_cost (brand_id) where brand_id is not null;
 create index shared_vendor_cost_commodity_idx on asp.shared_vendor_cost (commodity_code) where commodity_code is not null;
-
--- Imports (upload -> id -> poll -> report): one row per uploaded file, its progress while it runs and the refused
--- rows at the end. The rows themselves are applied in one transaction or not at all.
-create table asp.shared_vendor_cost_import (
-    cost_import_id bigint generated always as identity primary key,
-    shared_vendor_id bigint not null references asp.shared_vendor (shared_vendor_id),
-    file_name text not null,
-    -- running, done (applied), refused (nothing applied: bad rows), failed (nothing applied: an unexpected error).
-    status text not null default 'running' check (status in ('running', 'done', 'refused', 'failed')),
-    total_rows int not null default 0,
-    processed_rows int not null default 0,
-    applied_rows int not null default 0,
-    -- [{row, column, reason}], at most the first 10,000.
-    problems jsonb not null default '[]',
-    problem_count int not null default 0,
-    created_by_id bigint references asp.asp_users (asp_users_id),
-    created_at timestamptz not null default now(),
-    finished_at timestamptz
-);
-create index shared_vendor_cost_import_vendor_idx on asp.shared_vendor_cost_import (shared_vendor_id, created_at desc);
 
 -- Menu: the cost catalogue and the review, under Procurement.
 insert into asp.menu_item (parent_id, page, title, angular_route, url, external_route, sort_order, required_permissions)

@@ -6,6 +6,7 @@ use chrono::{Duration, Utc};
 use kernel::auth::password;
 use kernel::config::Settings;
 
+pub mod costs;
 pub mod custom_fields;
 pub mod cycle_counts;
 pub mod device_tokens;
@@ -242,6 +243,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     employee_groups::demo(&mut conn).await?;
     ledger::demo(&mut conn).await?;
     cycle_counts::demo(&pool, &mut conn).await?;
+    costs::demo(&mut conn).await.context("seeding cost catalogues")?;
     Ok(())
 }
 
