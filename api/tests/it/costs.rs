@@ -443,7 +443,7 @@ async fn the_cost_review_lists_what_differs_with_sub_filters_and_the_home_tile_c
     let a = app.get("/api/V1/Presentation/HomepageTiles", &buyer).await;
     assert_eq!(a.status, StatusCode::OK);
     let tiles = a.body.as_array().cloned().unwrap_or_else(|| a.body["tiles"].as_array().cloned().unwrap_or_default());
-    let tile = tiles.iter().find(|t| t["asp_name"] == "CDSVCR").unwrap_or_else(|| panic!("no CDSVCR tile in {:?}", a.body));
+    let tile = tiles.iter().find(|t| t["aspName"] == "CDSVCR").unwrap_or_else(|| panic!("no CDSVCR tile in {:?}", a.body));
     assert_eq!(tile["count"], total);
 
     // Another client's site sees its own records only.

@@ -30,10 +30,10 @@ impl CostImportApi {
     /// reason).
     #[requires(SharedVendorCostEdit)]
     #[oai(path = "/Cost/Import", method = "post", operation_id = "sharedVendorPostCostImport")]
-    async fn import(&self, state: Data<&AppState>, caller: Data<&Caller>, shared_vendor_id: Query<i64>, file_name: Query<Option<String>>, body: ImportFile) -> ApiResult<Json<CostImport>> {
+    async fn import(&self, state: Data<&AppState>, caller: Data<&Caller>, shared_vendor_id: Query<i64>, file_name: Query<Option<String>>, body: CostImportFile) -> ApiResult<Json<CostImport>> {
         let file = match body {
-            ImportFile::Csv(t) => ImportRows::Csv(t.0),
-            ImportFile::Xlsx(b) => ImportRows::Xlsx(b.0),
+            CostImportFile::Csv(t) => ImportRows::Csv(t.0),
+            CostImportFile::Xlsx(b) => ImportRows::Xlsx(b.0),
         };
         Ok(Json(service::start(&state, &caller, shared_vendor_id.0, file_name.0, file).await?))
     }

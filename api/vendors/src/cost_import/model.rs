@@ -7,7 +7,7 @@ use sqlx::FromRow;
 
 /// The uploaded catalogue: CSV text or an .xlsx workbook (its first sheet).
 #[derive(ApiRequest, Debug)]
-pub enum ImportFile {
+pub enum CostImportFile {
     #[oai(content_type = "text/csv")]
     Csv(poem_openapi::payload::PlainText<String>),
     #[oai(content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")]
@@ -16,7 +16,7 @@ pub enum ImportFile {
 
 /// Why a row (or the file: row 0) was refused.
 #[derive(Object, Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct ImportProblem {
+pub struct CostImportProblem {
     /// The row in the file (the header is row 1); 0 for the file as a whole.
     pub row: i64,
     /// The template column, empty for the row as a whole.
@@ -26,7 +26,7 @@ pub struct ImportProblem {
 
 #[derive(Enum, Clone, Copy, Debug, PartialEq, Eq)]
 #[oai(rename_all = "lowercase")]
-pub enum ImportStatus {
+pub enum CostImportStatus {
     /// Still reading or applying.
     Running,
     /// Every row was applied.
@@ -39,7 +39,7 @@ pub enum ImportStatus {
 
 #[derive(Enum, Clone, Copy, Debug, PartialEq, Eq)]
 #[oai(rename_all = "lowercase")]
-pub enum ImportPhase {
+pub enum CostImportPhase {
     Reading,
     Applying,
 }
@@ -50,15 +50,15 @@ pub struct CostImport {
     pub cost_import_id: i64,
     pub shared_vendor_id: i64,
     pub file_name: String,
-    pub status: ImportStatus,
-    pub phase: ImportPhase,
+    pub status: CostImportStatus,
+    pub phase: CostImportPhase,
     pub total_rows: i32,
     /// Rows checked so far (reading) and rows written so far (applying).
     pub processed_rows: i32,
     pub applied_rows: i32,
     pub problem_count: i32,
     /// The first 1,000 problems (all of them, up to 10,000, in the report download).
-    pub problems: Vec<ImportProblem>,
+    pub problems: Vec<CostImportProblem>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
 }
@@ -74,7 +74,7 @@ pub struct CostImportRow {
     pub processed_rows: i32,
     pub applied_rows: i32,
     pub problem_count: i32,
-    pub problems: sqlx::types::Json<Vec<ImportProblem>>,
+    pub problems: sqlx::types::Json<Vec<CostImportProblem>>,
     pub created_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
 }
@@ -82,12 +82,12 @@ pub struct CostImportRow {
 impl CostImportRow {
     pub fn into_wire(self, max_problems: usize) -> CostImport {
         let status = match self.status.as_str() {
-            "done" => ImportStatus::Done,
-            "refused" => ImportStatus::Refused,
-            "failed" => ImportStatus::Failed,
-            _ => ImportStatus::Running,
+            "done" => CostImportStatus::Done,
+            "refused" => CostImportStatus::Refused,
+            "failed" => CostImportStatus::Failed,
+            _ => CostImportStatus::Running,
         };
-        let phase = if self.phase == "applying" { ImportPhase::Applying } else { ImportPhase::Reading };
+        let phase = if self.phase == "applying" { CostImportPhase::Applying } else { CostImportPhase::Reading };
         let mut problems = self.problems.0;
         problems.truncate(max_problems);
         CostImport {

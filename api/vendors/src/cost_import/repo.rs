@@ -3,7 +3,7 @@
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
-use super::model::{CostImportRow, ImportProblem};
+use super::model::{CostImportRow, CostImportProblem};
 
 pub async fn create(conn: &mut PgConnection, shared_vendor_id: i64, file_name: &str, total_rows: i32, user_id: i64) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar!(
@@ -25,7 +25,7 @@ pub async fn progress(conn: &mut PgConnection, id: i64, phase: &str, processed: 
     Ok(())
 }
 
-pub async fn finish(conn: &mut PgConnection, id: i64, status: &str, applied: i32, problems: &[ImportProblem], problem_count: i32) -> Result<(), sqlx::Error> {
+pub async fn finish(conn: &mut PgConnection, id: i64, status: &str, applied: i32, problems: &[CostImportProblem], problem_count: i32) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "update asp.shared_vendor_cost_import
          set status = $2, applied_rows = $3, problems = $4, problem_count = $5, processed_rows = total_rows, finished_at = now()
@@ -45,7 +45,7 @@ pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<CostImportR
     sqlx::query_as!(
         CostImportRow,
         r#"select cost_import_id, shared_vendor_id, file_name, status, phase, total_rows, processed_rows, applied_rows,
-                  problem_count, problems as "problems: sqlx::types::Json<Vec<ImportProblem>>", created_at, finished_at
+                  problem_count, problems as "problems: sqlx::types::Json<Vec<CostImportProblem>>", created_at, finished_at
            from asp.shared_vendor_cost_import where cost_import_id = $1"#,
         id
     )

@@ -143,20 +143,20 @@ struct Parsed {
     values: CostValues,
 }
 
-fn parse_number(row: &Row, column: &str, out: &mut Vec<ImportProblem>) -> Option<f64> {
+fn parse_number(row: &Row, column: &str, out: &mut Vec<CostImportProblem>) -> Option<f64> {
     let text = row.get(column)?;
     match text.replace([',', '$'], "").parse::<f64>() {
         Ok(v) if v.is_finite() => Some(v),
         _ => {
-            out.push(ImportProblem { row: row.number, column: column.into(), reason: format!("'{text}' is not a number.") });
+            out.push(CostImportProblem { row: row.number, column: column.into(), reason: format!("'{text}' is not a number.") });
             None
         }
     }
 }
 
-fn parse_date(row: &Row, column: &str, out: &mut Vec<ImportProblem>) -> Option<NaiveDate> {
+fn parse_date(row: &Row, column: &str, out: &mut Vec<CostImportProblem>) -> Option<NaiveDate> {
     let Some(text) = row.get(column) else {
-        out.push(ImportProblem { row: row.number, column: column.into(), reason: "Required.".into() });
+        out.push(CostImportProblem { row: row.number, column: column.into(), reason: "Required.".into() });
         return None;
     };
     let text = text.split(['T', ' ']).next().unwrap_or(text);
@@ -164,14 +164,14 @@ fn parse_date(row: &Row, column: &str, out: &mut Vec<ImportProblem>) -> Option<N
     match parsed {
         Ok(d) => Some(d),
         Err(_) => {
-            out.push(ImportProblem { row: row.number, column: column.into(), reason: format!("'{text}' is not a date (YYYY-MM-DD).") });
+            out.push(CostImportProblem { row: row.number, column: column.into(), reason: format!("'{text}' is not a date (YYYY-MM-DD).") });
             None
         }
     }
 }
 
 /// Checks one row; its problems go to `out`.
-fn parse_row(row: &Row, lists: &Lists, out: &mut Vec<ImportProblem>) -> Option<Parsed> {
+fn parse_row(row: &Row, lists: &Lists, out: &mut Vec<CostImportProblem>) -> Option<Parsed> {
     let before = out.len();
     let text = |c: &str| row.get(c).map(str::to_owned);
     let start = parse_date(row, "start_date", out);
@@ -183,20 +183,20 @@ fn parse_row(row: &Row, lists: &Lists, out: &mut Vec<ImportProblem>) -> Option<P
     let type_pack_id = row.get("type_pack_id").and_then(|t| {
         let found = t.parse::<i32>().ok().filter(|id| lists.pack_ids.contains(id)).or_else(|| lists.packs.get(&t.to_ascii_uppercase()).copied());
         if found.is_none() {
-            out.push(ImportProblem { row: row.number, column: "type_pack_id".into(), reason: format!("'{t}' is not a known pack.") });
+            out.push(CostImportProblem { row: row.number, column: "type_pack_id".into(), reason: format!("'{t}' is not a known pack.") });
         }
         found
     });
     let brand_id = row.get("brand_id").and_then(|t| {
         let found = t.parse::<i64>().ok().filter(|id| lists.brands.contains(id));
         if found.is_none() {
-            out.push(ImportProblem { row: row.number, column: "brand_id".into(), reason: format!("'{t}' is not a known brand.") });
+            out.push(CostImportProblem { row: row.number, column: "brand_id".into(), reason: format!("'{t}' is not a known brand.") });
         }
         found
     });
     if let Some(c) = row.get("commodity_code") {
         if !lists.commodities.contains(c) {
-            out.push(ImportProblem { row: row.number, column: "commodity_code".into(), reason: format!("'{c}' is not a known commodity.") });
+            out.push(CostImportProblem { row: row.number, column: "commodity_code".into(), reason: format!("'{c}' is not a known commodity.") });
         }
     }
     let mut breaks = Vec::new();
@@ -209,11 +209,11 @@ fn parse_row(row: &Row, lists: &Lists, out: &mut Vec<ImportProblem>) -> Option<P
             (false, false) => {
                 gap_at.get_or_insert(n);
             }
-            (true, false) => out.push(ImportProblem { row: row.number, column: cc, reason: format!("Quantity break {n} has no cost.") }),
-            (false, true) => out.push(ImportProblem { row: row.number, column: qc, reason: format!("Cost {n} has no quantity break.") }),
+            (true, false) => out.push(CostImportProblem { row: row.number, column: cc, reason: format!("Quantity break {n} has no cost.") }),
+            (false, true) => out.push(CostImportProblem { row: row.number, column: qc, reason: format!("Cost {n} has no quantity break.") }),
             (true, true) => {
                 if let Some(g) = gap_at {
-                    out.push(ImportProblem { row: row.number, column: qc, reason: format!("Breaks fill from 1 without gaps: break {g} is empty.") });
+                    out.push(CostImportProblem { row: row.number, column: qc, reason: format!("Breaks fill from 1 without gaps: break {g} is empty.") });
                 }
                 if let (Some(qty), Some(cost)) = (q, c) {
                     breaks.push(CostBreak { qty, cost });
@@ -247,9 +247,13 @@ fn parse_row(row: &Row, lists: &Lists, out: &mut Vec<ImportProblem>) -> Option<P
         if e.field == "end_date" && (start.is_none() || end.is_none()) {
             continue;
         }
+        // A break already refused for its own cell is not reported again as a missing break.
+        if e.field == "breaks" && out[before..].iter().any(|x| x.column.starts_with("qty_break_") || x.column.starts_with("cost_")) {
+            continue;
+        }
         let column = if e.field == "breaks" { "qty_break_1".to_owned() } else { e.field };
         if !out[before..].iter().any(|x| x.column == column) {
-            out.push(ImportProblem { row: row.number, column, reason: e.error });
+            out.push(CostImportProblem { row: row.number, column, reason: e.error });
         }
     }
     if out.len() > before {
@@ -263,7 +267,7 @@ fn key(v: &CostValues) -> (String, String) {
 }
 
 /// Duplicates inside the file (same part, overlapping dates) and against the shared vendor's active costs.
-fn duplicates(parsed: &[Parsed], existing: &[(i64, String, String, NaiveDate, NaiveDate)], out: &mut Vec<ImportProblem>) {
+fn duplicates(parsed: &[Parsed], existing: &[(i64, String, String, NaiveDate, NaiveDate)], out: &mut Vec<CostImportProblem>) {
     let mut by_part: HashMap<(String, String), Vec<&Parsed>> = HashMap::new();
     for p in parsed {
         by_part.entry(key(&p.values)).or_default().push(p);
@@ -274,7 +278,7 @@ fn duplicates(parsed: &[Parsed], existing: &[(i64, String, String, NaiveDate, Na
         for p in rows.iter() {
             if let Some((end, number)) = reach {
                 if p.values.start_date <= end {
-                    out.push(ImportProblem {
+                    out.push(CostImportProblem {
                         row: p.number,
                         column: "start_date".into(),
                         reason: format!("Row {number} has the same part with overlapping dates."),
@@ -293,7 +297,7 @@ fn duplicates(parsed: &[Parsed], existing: &[(i64, String, String, NaiveDate, Na
     for p in parsed {
         if let Some(costs) = catalogue.get(&key(&p.values)) {
             if let Some((id, start, end)) = costs.iter().find(|(_, s, e)| *s <= p.values.end_date && p.values.start_date <= *e) {
-                out.push(ImportProblem {
+                out.push(CostImportProblem {
                     row: p.number,
                     column: "start_date".into(),
                     reason: format!("The catalogue already has an active cost of this part from {start} to {end} (cost {id})."),
@@ -338,7 +342,7 @@ pub async fn start(state: &AppState, caller: &Caller, shared_vendor_id: i64, fil
     tokio::spawn(async move {
         if let Err(e) = run(&pool, id, shared_vendor_id, &file_name, real, effective, data).await {
             tracing::error!(import = id, request_id = %request_id, error = %e, "cost import failed");
-            let problem = ImportProblem { row: 0, column: String::new(), reason: "The import stopped on an unexpected error; nothing was applied.".into() };
+            let problem = CostImportProblem { row: 0, column: String::new(), reason: "The import stopped on an unexpected error; nothing was applied.".into() };
             if let Ok(mut conn) = pool.acquire().await {
                 let _ = repo::finish(&mut conn, id, "failed", 0, &[problem], 1).await;
             }
@@ -425,7 +429,7 @@ async fn run(pool: &PgPool, id: i64, shared_vendor_id: i64, file_name: &str, rea
                 // this file is kept.
                 if matches!(map_overlap(e), ApiError::Conflict(_)) {
                     drop(tx);
-                    let problem = ImportProblem {
+                    let problem = CostImportProblem {
                         row: 0,
                         column: String::new(),
                         reason: "A cost of the same part and dates was saved while the file was imported; nothing was applied. Import the file again.".into(),

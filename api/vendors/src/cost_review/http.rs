@@ -25,7 +25,7 @@ impl CostReviewApi {
     /// Filters: text, shared vendor, vendor, direction, minimum percent, column sub-filters (`filterList`).
     #[requires(SharedVendorCostView)]
     #[oai(path = "/ReviewCost", method = "post", operation_id = "sharedVendorPostReviewCost")]
-    async fn search(&self, state: Data<&AppState>, scope: Data<&SiteScope>, body: Json<ReviewSearchRequest>) -> ApiResult<Json<ReviewPage>> {
+    async fn search(&self, state: Data<&AppState>, scope: Data<&SiteScope>, body: Json<CostReviewSearchRequest>) -> ApiResult<Json<CostReviewPage>> {
         Ok(Json(service::search(&state, &scope, &body).await?))
     }
 
@@ -35,7 +35,7 @@ impl CostReviewApi {
     /// the review records the other filters keep, at most 500.
     #[requires(SharedVendorCostView)]
     #[oai(path = "/CostReviewRecords/FieldDistinctValues", method = "post", operation_id = "sharedVendorPostCostReviewRecordsFieldDistinctValues")]
-    async fn distinct_values(&self, state: Data<&AppState>, scope: Data<&SiteScope>, body: Json<DistinctValuesRequest>) -> ApiResult<Json<DistinctValues>> {
+    async fn distinct_values(&self, state: Data<&AppState>, scope: Data<&SiteScope>, body: Json<CostReviewDistinctValuesRequest>) -> ApiResult<Json<CostReviewDistinctValues>> {
         Ok(Json(service::distinct_values(&state, &scope, &body).await?))
     }
 }

@@ -9,7 +9,7 @@ use sqlx::FromRow;
 
 /// One review record: a CIP, its vendor and the catalogue cost that differs from the CIP's cost.
 #[derive(Object, FromRow, Clone, Debug, Serialize)]
-pub struct ReviewRecord {
+pub struct CostReviewRecord {
     pub cip_no: i64,
     pub cip_code: String,
     pub cust_desc1: Option<String>,
@@ -38,7 +38,7 @@ pub struct ReviewRecord {
 /// Which way the catalogue differs.
 #[derive(Enum, Clone, Copy, Debug, PartialEq, Eq)]
 #[oai(rename_all = "camelCase")]
-pub enum ReviewDirection {
+pub enum CostReviewDirection {
     /// The catalogue is cheaper than what the site pays.
     Lower,
     /// The catalogue costs more.
@@ -47,7 +47,7 @@ pub enum ReviewDirection {
 
 /// A column sub-filter: only rows whose `field` is one of `values` (the distinct values SHV-042 offers).
 #[derive(Object, Clone, Debug)]
-pub struct ReviewColumnFilter {
+pub struct CostReviewColumnFilter {
     /// One of vend_code, vend_name, shared_vendor_name, mfg_code.
     #[oai(validator(max_length = 50))]
     pub field: String,
@@ -56,42 +56,42 @@ pub struct ReviewColumnFilter {
 }
 
 #[derive(Object, Clone, Debug, Default)]
-pub struct ReviewFilter {
+pub struct CostReviewFilter {
     /// CIP code, description, or manufacturer part number: contains (case-insensitive).
     #[oai(validator(max_length = 100))]
     pub q: Option<String>,
     pub shared_vendor_id: Option<i64>,
     #[oai(validator(max_length = 50))]
     pub vend_code: Option<String>,
-    pub direction: Option<ReviewDirection>,
+    pub direction: Option<CostReviewDirection>,
     /// Only differences of at least this many percent (either way).
     pub min_percent: Option<f64>,
     #[oai(rename = "filterList", validator(max_items = 10))]
-    pub filter_list: Option<Vec<ReviewColumnFilter>>,
+    pub filter_list: Option<Vec<CostReviewColumnFilter>>,
 }
 
 #[derive(Object, Clone, Debug)]
-pub struct ReviewSearchRequest {
+pub struct CostReviewSearchRequest {
     #[oai(flatten)]
     pub page: PageRequest,
     #[oai(flatten)]
-    pub filter: ReviewFilter,
+    pub filter: CostReviewFilter,
 }
 
-page_type!(ReviewPage, ReviewRecord, "itemList");
+page_type!(CostReviewPage, CostReviewRecord, "itemList");
 
 /// The distinct values of one review column (SHV-042), within the other filters.
 #[derive(Object, Clone, Debug)]
-pub struct DistinctValuesRequest {
+pub struct CostReviewDistinctValuesRequest {
     /// One of vend_code, vend_name, shared_vendor_name, mfg_code.
     #[oai(validator(max_length = 50))]
     pub field: String,
     #[oai(flatten)]
-    pub filter: ReviewFilter,
+    pub filter: CostReviewFilter,
 }
 
 #[derive(Object, Clone, Debug)]
-pub struct DistinctValues {
+pub struct CostReviewDistinctValues {
     pub field: String,
     /// At most 500, in order.
     pub values: Vec<String>,

@@ -9,9 +9,9 @@ use sqlx::{Postgres, Row};
 use kernel::listing::{self, Page};
 use tenancy::TenantTx;
 
-use super::model::ReviewRecord;
+use super::model::CostReviewRecord;
 
-/// Every review record of the site ($1) on the day ($2), as the output columns of [`ReviewRecord`].
+/// Every review record of the site ($1) on the day ($2), as the output columns of [`CostReviewRecord`].
 const RECORDS: &str = "select p.cip_no, p.cip_code, p.cust_desc1, p.item_id as item_id, i.mfg_code, i.mfg_part_no,
         v.vend_id, v.vend_code, v.vend_name, c.shared_vendor_id, sv.shared_vendor_name, c.shared_vendor_cost_id,
         c.start_date, c.end_date, c.cost_1::float8 as catalog_cost, c.min_order_qty::float8 as min_order_qty,
@@ -67,7 +67,7 @@ impl Where {
     }
 }
 
-pub async fn search(tx: &mut TenantTx, site_id: i64, day: NaiveDate, w: &Where, page: &Page) -> Result<(Vec<ReviewRecord>, i64), sqlx::Error> {
+pub async fn search(tx: &mut TenantTx, site_id: i64, day: NaiveDate, w: &Where, page: &Page) -> Result<(Vec<CostReviewRecord>, i64), sqlx::Error> {
     let base = format!("select r.* from ({RECORDS}) r where true{}", w.sql);
     listing::fetch_page(&mut **tx, &base, page, |q| w.bind(site_id, day, q)).await
 }

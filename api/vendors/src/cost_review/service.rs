@@ -24,7 +24,7 @@ fn column_of(field: &str, param: &str) -> ApiResult<&'static str> {
         .ok_or_else(|| ApiError::invalid(param, "invalidField", &format!("Filtering by {} is not supported.", field.trim())))
 }
 
-fn conditions(f: &ReviewFilter) -> ApiResult<Where> {
+fn conditions(f: &CostReviewFilter) -> ApiResult<Where> {
     let mut w = Where::default();
     if let Some(q) = kernel::validate::trimmed(&f.q) {
         w.and("concat_ws(' ', r.cip_code, r.cust_desc1, r.mfg_part_no) ilike ?", Arg::Text(contains_pattern(q)));
@@ -36,8 +36,8 @@ fn conditions(f: &ReviewFilter) -> ApiResult<Where> {
         w.and("lower(r.vend_code) = lower(?)", Arg::Text(code.to_owned()));
     }
     match f.direction {
-        Some(ReviewDirection::Lower) => w.and_plain("r.difference < 0"),
-        Some(ReviewDirection::Higher) => w.and_plain("r.difference > 0"),
+        Some(CostReviewDirection::Lower) => w.and_plain("r.difference < 0"),
+        Some(CostReviewDirection::Higher) => w.and_plain("r.difference > 0"),
         None => {}
     }
     if let Some(pct) = f.min_percent {
@@ -56,17 +56,17 @@ fn conditions(f: &ReviewFilter) -> ApiResult<Where> {
 }
 
 /// SHV-041.
-pub async fn search(state: &AppState, scope: &SiteScope, request: &ReviewSearchRequest) -> ApiResult<ReviewPage> {
+pub async fn search(state: &AppState, scope: &SiteScope, request: &CostReviewSearchRequest) -> ApiResult<CostReviewPage> {
     let page = request.page.resolve(&SORT)?;
     let w = conditions(&request.filter)?;
     let mut tx = scope.begin(&state.pool).await?;
     let (rows, total) = repo::search(&mut tx, scope.site_id(), today(), &w, &page).await?;
-    Ok(ReviewPage::new(rows, total))
+    Ok(CostReviewPage::new(rows, total))
 }
 
 /// SHV-042: the values a column sub-filter can offer, within the request's other filters (the column's own
 /// sub-filter left out, so choosing one value does not hide the others).
-pub async fn distinct_values(state: &AppState, scope: &SiteScope, request: &DistinctValuesRequest) -> ApiResult<DistinctValues> {
+pub async fn distinct_values(state: &AppState, scope: &SiteScope, request: &CostReviewDistinctValuesRequest) -> ApiResult<CostReviewDistinctValues> {
     let column = column_of(&request.field, "field")?;
     let mut filter = request.filter.clone();
     if let Some(list) = filter.filter_list.as_mut() {
@@ -75,7 +75,7 @@ pub async fn distinct_values(state: &AppState, scope: &SiteScope, request: &Dist
     let w = conditions(&filter)?;
     let mut tx = scope.begin(&state.pool).await?;
     let values = repo::distinct(&mut tx, scope.site_id(), today(), &w, column, DISTINCT_LIMIT).await?;
-    Ok(DistinctValues { field: column.to_owned(), values })
+    Ok(CostReviewDistinctValues { field: column.to_owned(), values })
 }
 
 /// The home tile 'Vendor Cost Review' (CDSVCR): how many review records the site has today.

@@ -97,7 +97,7 @@ impl CostApi {
     /// case-insensitive) whose dates overlap the given ones, other than the cost being edited.
     #[requires(SharedVendorCostEdit)]
     #[oai(path = "/SharedVendor/Cost/DuplicateCheck", method = "post", operation_id = "sharedVendorPostCostDuplicateCheck")]
-    async fn duplicate_check(&self, state: Data<&AppState>, body: Json<DuplicateCheckRequest>) -> ApiResult<Json<DuplicateCheckResult>> {
+    async fn duplicate_check(&self, state: Data<&AppState>, body: Json<CostDuplicateCheckRequest>) -> ApiResult<Json<CostDuplicateCheckResult>> {
         Ok(Json(service::duplicate_check(&state, &body).await?))
     }
 

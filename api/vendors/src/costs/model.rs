@@ -237,7 +237,7 @@ pub struct CostUpdate {
 /// What would collide with a cost before it is saved (SHV-040): the costs of the same shared vendor and part whose
 /// dates overlap. `shared_vendor_cost_id` names the cost being edited (not a collision with itself).
 #[derive(Object, Clone, Debug)]
-pub struct DuplicateCheckRequest {
+pub struct CostDuplicateCheckRequest {
     pub shared_vendor_id: i64,
     pub shared_vendor_cost_id: Option<i64>,
     #[oai(validator(max_length = 20))]
@@ -249,7 +249,7 @@ pub struct DuplicateCheckRequest {
 }
 
 #[derive(Object, Clone, Debug)]
-pub struct DuplicateCheckResult {
+pub struct CostDuplicateCheckResult {
     /// True when saving would be refused.
     pub duplicate: bool,
     pub message: Option<String>,

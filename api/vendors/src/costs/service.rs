@@ -222,7 +222,7 @@ pub async fn update(state: &AppState, caller: &Caller, body: &CostUpdate) -> Api
 }
 
 /// SHV-040: what saving would collide with.
-pub async fn duplicate_check(state: &AppState, body: &DuplicateCheckRequest) -> ApiResult<DuplicateCheckResult> {
+pub async fn duplicate_check(state: &AppState, body: &CostDuplicateCheckRequest) -> ApiResult<CostDuplicateCheckResult> {
     let mut p = Problems::default();
     let mfg_code = p.required_text("mfg_code", "Manufacturer Code", &body.mfg_code, 20);
     let part = p.required_text("mfg_part_no", "Manufacturer Part No", &body.mfg_part_no, 100);
@@ -235,7 +235,7 @@ pub async fn duplicate_check(state: &AppState, body: &DuplicateCheckRequest) -> 
     let today = today();
     let collisions: Vec<Cost> = repo::find_many(&mut conn, &ids).await?.into_iter().map(|r| r.into_cost(today)).collect();
     let duplicate = !collisions.is_empty();
-    Ok(DuplicateCheckResult { duplicate, message: duplicate.then(|| DUPLICATE.to_owned()), collisions })
+    Ok(CostDuplicateCheckResult { duplicate, message: duplicate.then(|| DUPLICATE.to_owned()), collisions })
 }
 
 fn ids_of(ids: &[i64]) -> ApiResult<Vec<i64>> {
