@@ -5997,6 +5997,351 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/SharedVendor/Cost/DuplicateCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate check of a catalogue cost
+         * @description Before saving: the active costs of the same shared vendor and part (manufacturer code and part number,
+         *     case-insensitive) whose dates overlap the given ones, other than the cost being edited.
+         *
+         *     Permissions: SharedVendorCostEdit
+         */
+        post: operations["sharedVendorPostCostDuplicateCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/Expire/Multiple": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Expire several catalogue costs
+         * @description As for one cost, all in one transaction; an unknown id refuses the request. Answers the costs that changed.
+         *
+         *     Permissions: SharedVendorCostEdit
+         */
+        put: operations["sharedVendorPutCostExpireMultiple"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/Expire/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Expire a catalogue cost
+         * @description A cost that applied before today ends yesterday; one that starts today or later is withdrawn (never priced).
+         *     An already expired cost is answered unchanged.
+         *
+         *     Permissions: SharedVendorCostEdit
+         */
+        put: operations["sharedVendorPutCostExpireById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export catalogue costs
+         * @description The costs a search finds (up to 5,000) as an .xlsx workbook in the import template's columns.
+         *
+         *     Permissions: SharedVendorCostView
+         */
+        post: operations["sharedVendorPostCostExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/Extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Extend catalogue costs to a new end date
+         * @description `end_date` (today or later, not before a cost's start) for every listed cost, in one transaction; 409 when an
+         *     extended cost would overlap another active cost of its part (nothing changes). Withdrawn costs stay withdrawn.
+         *
+         *     Permissions: SharedVendorCostEdit
+         */
+        put: operations["sharedVendorPutCostExtend"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/HeaderID/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Catalogue cost by id
+         * @description The cost (the detail: part, dates, pack, up to 8 quantity breaks) with its header's special pricing agreement
+         *     and today's status (active, future, expired, withdrawn).
+         *
+         *     Permissions: SharedVendorCostView
+         */
+        get: operations["sharedVendorGetCostHeaderIDById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/Import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a cost catalogue
+         * @description A supplier's catalogue for the shared vendor `shared_vendor_id`: CSV text or an .xlsx workbook (first sheet)
+         *     in the template's columns (GET Cost/Template; docs/costs.md), at most 200,000 rows. The file's columns are
+         *     checked at once (400); the rows are then checked and applied in the background: poll GET Cost/Import/{id}.
+         *     All or nothing: when any row is refused nothing is applied and the import lists every refusal (row, column,
+         *     reason).
+         *
+         *     Permissions: SharedVendorCostEdit
+         */
+        post: operations["sharedVendorPostCostImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/Import/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A cost catalogue import and its progress
+         * @description Status (running, done, refused, failed), phase, rows checked or written so far, and the first 1,000 problems.
+         *
+         *     Permissions: SharedVendorCostEdit
+         */
+        get: operations["sharedVendorGetCostImportById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/Import/{id}/Report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The refusal report of a cost catalogue import
+         * @description An .xlsx workbook: row, column and reason of every refusal (the first 5,000).
+         *
+         *     Permissions: SharedVendorCostEdit
+         */
+        get: operations["sharedVendorGetCostImportReportById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/Insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a catalogue cost
+         * @description Into the shared vendor's catalogue of the agreement (`special_pricing_agreement_id`; none: the list-price
+         *     catalogue). Breaks: 1 to 8, quantities strictly increasing, the first is the minimum order. 409 when an active
+         *     cost of the same shared vendor and part overlaps the dates.
+         *
+         *     Permissions: SharedVendorCostEdit
+         */
+        post: operations["sharedVendorPostCostInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search catalogue costs
+         * @description Paged. Filters: shared vendor, header, part (manufacturer, vendor or alternate part number or description,
+         *     contains), manufacturer, item, brand, commodity, valid on a date (`active_on`), expired or not.
+         *
+         *     Permissions: SharedVendorCostView
+         */
+        post: operations["sharedVendorPostCostSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/Template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cost catalogue import template
+         * @description An .xlsx workbook with the import's columns and one example row.
+         *
+         *     Permissions: SharedVendorCostView
+         */
+        get: operations["sharedVendorGetCostTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/Cost/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a catalogue cost
+         * @description Every editable field is replaced (the shared vendor and agreement stay). 409 when the new dates or part
+         *     collide with another active cost.
+         *
+         *     Permissions: SharedVendorCostEdit
+         */
+        put: operations["sharedVendorPutCostUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/CostReviewRecords/FieldDistinctValues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Distinct values of a cost review column
+         * @description For the column sub-filters: the values of `field` (vend_code, vend_name, shared_vendor_name, mfg_code) among
+         *     the review records the other filters keep, at most 500.
+         *
+         *     Permissions: SharedVendorCostView
+         */
+        post: operations["sharedVendorPostCostReviewRecordsFieldDistinctValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/SharedVendor/ReviewCost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Vendor cost review
+         * @description Paged: the current site's CIPs whose vendor's shared vendor has a catalogue cost valid today for the CIP's
+         *     item that differs from the CIP's average cost, with the difference (catalogue minus site) and its percent.
+         *     Filters: text, shared vendor, vendor, direction, minimum percent, column sub-filters (`filterList`).
+         *
+         *     Permissions: SharedVendorCostView
+         */
+        post: operations["sharedVendorPostReviewCost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Site/CurrentSite": {
         parameters: {
             query?: never;
@@ -7254,6 +7599,30 @@ export interface paths {
          *     Permissions: BasicAccess
          */
         get: operations["userGetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Vendor/Catalog/Header/{itemId}/{vendCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vendor's catalogue cost of an item
+         * @description The vendor `vendCode` as the current site sees it (the vendor rule), its shared vendor's cost of the item valid
+         *     today, and with `qty` the cost for that quantity: the break whose quantity is the largest not above it (none
+         *     below the minimum order). 404 when the vendor is not at the site or has no such cost.
+         *
+         *     Permissions: ViewVendors
+         */
+        get: operations["vendorGetCatalogHeaderByItemIdAndVendCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10106,6 +10475,425 @@ export interface components {
             family: string;
             /** @description Its first 2 digits, e.g. `31`. */
             segment: string;
+        };
+        /**
+         * Cost
+         * @description A catalogue cost: one part of a shared vendor's catalogue (header: its special pricing agreement) with its breaks.
+         */
+        Cost: {
+            alternate_part_no?: string | null;
+            /** Format: int64 */
+            brand_id?: number | null;
+            brand_name?: string | null;
+            /** @description qty_break_1..8 with cost_1..8, in increasing quantity. */
+            breaks: components["schemas"]["CostBreak"][];
+            /** @description The spec's commodity_id: the provider's commodity code. */
+            commodity_code?: string | null;
+            /** Format: int64 */
+            cost_header_id: number;
+            /** Format: date-time */
+            created_at: string;
+            description?: string | null;
+            /** Format: naive-date */
+            end_date: string;
+            is_active: boolean;
+            item_desc?: string | null;
+            /**
+             * Format: int64
+             * @description The item master part with this manufacturer and part number, when there is one.
+             */
+            item_id?: number | null;
+            /** Format: double */
+            list_price?: number | null;
+            mfg_code: string;
+            mfg_part_no: string;
+            /**
+             * Format: double
+             * @description The first break's quantity: nothing is priced below it.
+             */
+            min_order_qty: number;
+            /** Format: double */
+            purch_factor: number;
+            /** Format: double */
+            qty_per_type_pack?: number | null;
+            /** Format: int64 */
+            shared_vendor_cost_id: number;
+            /** Format: int64 */
+            shared_vendor_id: number;
+            shared_vendor_name: string;
+            /** @description The agreement the cost belongs to; none for the shared vendor's list-price catalogue. */
+            special_pricing_agreement_id?: string | null;
+            /** Format: naive-date */
+            start_date: string;
+            status: components["schemas"]["CostStatus"];
+            type_pack?: string | null;
+            /**
+             * Format: int32
+             * @description asp.type_value 'Pack' value.
+             */
+            type_pack_id?: number | null;
+            unspsc?: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            vendor_part_no?: string | null;
+        };
+        /**
+         * CostBreak
+         * @description One quantity break (the spec's qty_break_n and cost_n): from `qty` units on, each costs `cost`.
+         */
+        CostBreak: {
+            /** Format: double */
+            cost: number;
+            /** Format: double */
+            qty: number;
+        };
+        /**
+         * CostDuplicateCheckRequest
+         * @description What would collide with a cost before it is saved (SHV-040): the costs of the same shared vendor and part whose
+         *     dates overlap. `shared_vendor_cost_id` names the cost being edited (not a collision with itself).
+         */
+        CostDuplicateCheckRequest: {
+            /** Format: naive-date */
+            end_date: string;
+            mfg_code: string;
+            mfg_part_no: string;
+            /** Format: int64 */
+            shared_vendor_cost_id?: number | null;
+            /** Format: int64 */
+            shared_vendor_id: number;
+            /** Format: naive-date */
+            start_date: string;
+        };
+        /** CostDuplicateCheckResult */
+        CostDuplicateCheckResult: {
+            /** @description The active costs it would collide with. */
+            collisions: components["schemas"]["Cost"][];
+            /** @description True when saving would be refused. */
+            duplicate: boolean;
+            message?: string | null;
+        };
+        /**
+         * CostIds
+         * @description Expire several costs (SHV-015).
+         */
+        CostIds: {
+            ids: number[];
+        };
+        /**
+         * CostImport
+         * @description An import and where it stands.
+         */
+        CostImport: {
+            /** Format: int32 */
+            applied_rows: number;
+            /** Format: int64 */
+            cost_import_id: number;
+            /** Format: date-time */
+            created_at: string;
+            file_name: string;
+            /** Format: date-time */
+            finished_at?: string | null;
+            phase: components["schemas"]["CostImportPhase"];
+            /** Format: int32 */
+            problem_count: number;
+            /** @description The first 1,000 problems (all of them, up to 10,000, in the report download). */
+            problems: components["schemas"]["CostImportProblem"][];
+            /**
+             * Format: int32
+             * @description Rows checked so far (reading) and rows written so far (applying).
+             */
+            processed_rows: number;
+            /** Format: int64 */
+            shared_vendor_id: number;
+            status: components["schemas"]["CostImportStatus"];
+            /** Format: int32 */
+            total_rows: number;
+        };
+        /** @enum {string} */
+        CostImportPhase: "reading" | "applying";
+        /**
+         * CostImportProblem
+         * @description Why a row (or the file: row 0) was refused.
+         */
+        CostImportProblem: {
+            /** @description The template column, empty for the row as a whole. */
+            column: string;
+            reason: string;
+            /**
+             * Format: int64
+             * @description The row in the file (the header is row 1); 0 for the file as a whole.
+             */
+            row: number;
+        };
+        /** @enum {string} */
+        CostImportStatus: "running" | "done" | "refused" | "failed";
+        /**
+         * CostInsert
+         * @description A new cost (SHV-039).
+         */
+        CostInsert: {
+            alternate_part_no?: string | null;
+            /** Format: int64 */
+            brand_id?: number | null;
+            /** @description 1 to 8 breaks, quantities strictly increasing, costs not negative. */
+            breaks: components["schemas"]["CostBreak"][];
+            commodity_code?: string | null;
+            description?: string | null;
+            /** Format: naive-date */
+            end_date: string;
+            /** Format: double */
+            list_price?: number | null;
+            mfg_code: string;
+            mfg_part_no: string;
+            /**
+             * Format: double
+             * @description Defaults to the first break's quantity; when given it must equal it.
+             */
+            min_order_qty?: number | null;
+            /**
+             * Format: double
+             * @description Defaults to 1.
+             */
+            purch_factor?: number | null;
+            /** Format: double */
+            qty_per_type_pack?: number | null;
+            /** Format: int64 */
+            shared_vendor_id: number;
+            /** @description The agreement's number; the header (catalogue) is found or created. None: the list-price catalogue. */
+            special_pricing_agreement_id?: string | null;
+            /** Format: naive-date */
+            start_date: string;
+            /** Format: int32 */
+            type_pack_id?: number | null;
+            /** @description 8 digits. */
+            unspsc?: string | null;
+            vendor_part_no?: string | null;
+        };
+        /** CostPage */
+        CostPage: {
+            itemList: components["schemas"]["Cost"][];
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * CostReviewColumnFilter
+         * @description A column sub-filter: only rows whose `field` is one of `values` (the distinct values SHV-042 offers).
+         */
+        CostReviewColumnFilter: {
+            /** @description One of vend_code, vend_name, shared_vendor_name, mfg_code. */
+            field: string;
+            values: string[];
+        };
+        /**
+         * @description Which way the catalogue differs.
+         * @enum {string}
+         */
+        CostReviewDirection: "lower" | "higher";
+        /** CostReviewDistinctValues */
+        CostReviewDistinctValues: {
+            field: string;
+            /** @description At most 500, in order. */
+            values: string[];
+        };
+        /**
+         * CostReviewDistinctValuesRequest
+         * @description The distinct values of one review column (SHV-042), within the other filters.
+         */
+        CostReviewDistinctValuesRequest: {
+            direction?: components["schemas"]["CostReviewDirection"] | null;
+            /** @description One of vend_code, vend_name, shared_vendor_name, mfg_code. */
+            field: string;
+            filterList?: components["schemas"]["CostReviewColumnFilter"][] | null;
+            /**
+             * Format: double
+             * @description Only differences of at least this many percent (either way).
+             */
+            min_percent?: number | null;
+            /** @description CIP code, description, or manufacturer part number: contains (case-insensitive). */
+            q?: string | null;
+            /** Format: int64 */
+            shared_vendor_id?: number | null;
+            vend_code?: string | null;
+        };
+        /** CostReviewPage */
+        CostReviewPage: {
+            itemList: components["schemas"]["CostReviewRecord"][];
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * CostReviewRecord
+         * @description One review record: a CIP, its vendor and the catalogue cost that differs from the CIP's cost.
+         */
+        CostReviewRecord: {
+            /**
+             * Format: double
+             * @description The catalogue's cost at its first break (the minimum order).
+             */
+            catalog_cost: number;
+            cip_code: string;
+            /** Format: int64 */
+            cip_no: number;
+            cust_desc1?: string | null;
+            /**
+             * Format: double
+             * @description catalog_cost - site_cost: negative when the catalogue is cheaper.
+             */
+            difference: number;
+            /**
+             * Format: double
+             * @description difference / site_cost in percent (none when the site cost is 0).
+             */
+            difference_percent?: number | null;
+            /** Format: naive-date */
+            end_date: string;
+            /** Format: int64 */
+            item_id: number;
+            mfg_code: string;
+            mfg_part_no: string;
+            /** Format: double */
+            min_order_qty: number;
+            /** Format: int64 */
+            shared_vendor_cost_id: number;
+            /** Format: int64 */
+            shared_vendor_id: number;
+            shared_vendor_name: string;
+            /**
+             * Format: double
+             * @description What the site pays: the CIP's average cost.
+             */
+            site_cost: number;
+            /** Format: naive-date */
+            start_date: string;
+            vend_code: string;
+            /** Format: int64 */
+            vend_id: number;
+            vend_name: string;
+        };
+        /** CostReviewSearchRequest */
+        CostReviewSearchRequest: {
+            direction?: components["schemas"]["CostReviewDirection"] | null;
+            filterList?: components["schemas"]["CostReviewColumnFilter"][] | null;
+            /**
+             * Format: double
+             * @description Only differences of at least this many percent (either way).
+             */
+            min_percent?: number | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description CIP code, description, or manufacturer part number: contains (case-insensitive). */
+            q?: string | null;
+            /** Format: int64 */
+            shared_vendor_id?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            vend_code?: string | null;
+        };
+        /** CostSearchRequest */
+        CostSearchRequest: {
+            /**
+             * Format: naive-date
+             * @description Only costs valid on this date.
+             */
+            active_on?: string | null;
+            /** Format: int64 */
+            brand_id?: number | null;
+            commodity_code?: string | null;
+            /** Format: int64 */
+            cost_header_id?: number | null;
+            /** @description true: only expired or withdrawn costs; false: only costs not expired (active or future). */
+            expired?: boolean | null;
+            /** @description Only these costs. */
+            ids?: number[] | null;
+            /** Format: int64 */
+            item_id?: number | null;
+            mfg_code?: string | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description Manufacturer, vendor or alternate part number, or description: contains (case-insensitive). */
+            part?: string | null;
+            /** Format: int64 */
+            shared_vendor_id?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+        };
+        /**
+         * @description Where a cost stands today.
+         * @enum {string}
+         */
+        CostStatus: "active" | "future" | "expired" | "withdrawn";
+        /**
+         * CostUpdate
+         * @description A changed cost (SHV-013): every editable field is replaced.
+         */
+        CostUpdate: {
+            alternate_part_no?: string | null;
+            /** Format: int64 */
+            brand_id?: number | null;
+            /** @description 1 to 8 breaks, quantities strictly increasing, costs not negative. */
+            breaks: components["schemas"]["CostBreak"][];
+            commodity_code?: string | null;
+            description?: string | null;
+            /** Format: naive-date */
+            end_date: string;
+            /** Format: double */
+            list_price?: number | null;
+            mfg_code: string;
+            mfg_part_no: string;
+            /**
+             * Format: double
+             * @description Defaults to the first break's quantity; when given it must equal it.
+             */
+            min_order_qty?: number | null;
+            /**
+             * Format: double
+             * @description Defaults to 1.
+             */
+            purch_factor?: number | null;
+            /** Format: double */
+            qty_per_type_pack?: number | null;
+            /** Format: int64 */
+            shared_vendor_cost_id: number;
+            /** Format: naive-date */
+            start_date: string;
+            /** Format: int32 */
+            type_pack_id?: number | null;
+            /** @description 8 digits. */
+            unspsc?: string | null;
+            vendor_part_no?: string | null;
+        };
+        /**
+         * CostsChanged
+         * @description The outcome of a bulk change.
+         */
+        CostsChanged: {
+            /** Format: int64 */
+            changed: number;
+            costs: components["schemas"]["Cost"][];
         };
         /**
          * CountEntry
@@ -15588,6 +16376,38 @@ export interface components {
             /** Format: int64 */
             vend_id: number;
             vend_name: string;
+        };
+        /**
+         * VendorCatalogEntry
+         * @description The vendor's catalogue entry for an item at the current site (VND-005), with the cost for `qty` when asked.
+         */
+        VendorCatalogEntry: {
+            /** @description The cost valid today. */
+            cost: components["schemas"]["Cost"] & unknown;
+            /**
+             * Format: double
+             * @description `unit_cost` times `qty`.
+             */
+            extended_cost?: number | null;
+            /** Format: int64 */
+            item_id: number;
+            /** Format: double */
+            qty?: number | null;
+            /**
+             * Format: int32
+             * @description The break that prices `qty` (1-based), none when `qty` is below the minimum order.
+             */
+            qty_break?: number | null;
+            /** Format: int64 */
+            shared_vendor_id: number;
+            /**
+             * Format: double
+             * @description The unit cost for `qty`.
+             */
+            unit_cost?: number | null;
+            vend_code: string;
+            /** Format: int64 */
+            vend_id: number;
         };
         /** VersionFile */
         VersionFile: {
@@ -36848,6 +37668,1090 @@ export interface operations {
             };
         };
     };
+    sharedVendorPostCostDuplicateCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CostDuplicateCheckRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CostDuplicateCheckResult"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorPutCostExpireMultiple: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CostIds"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CostsChanged"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorPutCostExpireById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cost"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorPostCostExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CostSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorPutCostExtend: {
+        parameters: {
+            query?: {
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CostIds"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CostsChanged"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorGetCostHeaderIDById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cost"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorPostCostImport: {
+        parameters: {
+            query: {
+                shared_vendor_id: number;
+                file_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The uploaded catalogue: CSV text or an .xlsx workbook (its first sheet). */
+        requestBody: {
+            content: {
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CostImport"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorGetCostImportById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CostImport"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorGetCostImportReportById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorPostCostInsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CostInsert"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cost"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorPostCostSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CostSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CostPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorGetCostTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorPutCostUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CostUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Cost"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change conflicts with existing data. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorPostCostReviewRecordsFieldDistinctValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CostReviewDistinctValuesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CostReviewDistinctValues"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sharedVendorPostReviewCost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CostReviewSearchRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CostReviewPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     changeCurrentSite: {
         parameters: {
             query?: never;
@@ -40982,6 +42886,84 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["UserSummary"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorGetCatalogHeaderByItemIdAndVendCode: {
+        parameters: {
+            query?: {
+                qty?: number;
+            };
+            header?: never;
+            path: {
+                itemId: number;
+                vendCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["VendorCatalogEntry"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
