@@ -162,3 +162,16 @@ test('(d) expire it: it leaves the current costs and ends yesterday', { timeout:
     assert.equal(r.body.itemList[0].status, 'expired');
     assert.equal(r.body.itemList[0].end_date, day(-1));
   }));
+
+test('(e) Procurement > Vendor Cost Review lists what differs at the site, with the chart', { timeout: 120_000 }, () =>
+  scenario('review', async () => {
+    const expected = await api('POST', '/V1/SharedVendor/ReviewCost', { pageSize: 10 });
+    assert.equal(expected.status, 200, JSON.stringify(expected.body));
+    assert.ok(expected.body.totalCount > 0, 'the demo catalogue differs from some of what the site pays');
+    await SEL.menuGroup(page, 'Procurement').click();
+    await SEL.menuItem(page, 'reviewCost').click();
+    await page.waitForURL((u) => u.hash === '#/vendors/ReviewCost');
+    await page.getByTestId('cost-review-row').first().waitFor();
+    assert.equal(await page.getByTestId('cost-review-row').count(), Math.min(20, expected.body.totalCount));
+    await page.getByTestId('cost-review-chart').waitFor();
+  }));
