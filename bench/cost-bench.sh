@@ -102,7 +102,7 @@ echo "import: $import_rows rows, status $status, $applied applied, $elapsed s en
 have=$(psql "$owner_url" -XAtqc "select count(*) from asp.shared_vendor_cost")
 more=$((catalogue_rows > have ? catalogue_rows - have : 0))
 log "generating $more more catalogue rows ($have present)"
-psql "$owner_url" -Xq <<SQL
+psql "$owner_url" -Xq -v ON_ERROR_STOP=1 <<SQL
 insert into asp.shared_vendor (shared_vendor_name) values ('Bench Volume') on conflict do nothing;
 insert into asp.shared_vendor_cost_header (shared_vendor_id) select shared_vendor_id from asp.shared_vendor where shared_vendor_name = 'Bench Volume' on conflict do nothing;
 -- Every fifth generated row is a stocked item's cost from a shared vendor the demo vendors are linked to, in a past
@@ -112,7 +112,7 @@ select h.cost_header_id, h.shared_vendor_id, 'SKF', 'VOL-' || g, null, current_d
 from generate_series(1, ($more * 4 / 5)::int) g
 cross join (select h.cost_header_id, h.shared_vendor_id from asp.shared_vendor_cost_header h join asp.shared_vendor s using (shared_vendor_id) where s.shared_vendor_name = 'Bench Volume') h;
 insert into asp.shared_vendor_cost (cost_header_id, shared_vendor_id, mfg_code, mfg_part_no, item_id, start_date, end_date, min_order_qty, qty_break_1, cost_1)
-select c.cost_header_id, c.shared_vendor_id, c.mfg_code, c.mfg_part_no, c.item_id, c.start_date - 400 * g, c.start_date - 400 * g + 399, 1, 1, c.cost_1
+select c.cost_header_id, c.shared_vendor_id, c.mfg_code, c.mfg_part_no, c.item_id, c.start_date - 1000 - 400 * g, c.start_date - 1000 - 400 * g + 399, 1, 1, c.cost_1
 from (select * from asp.shared_vendor_cost where item_id is not null and cost_import_id is null and start_date = current_date - 90) c
 cross join generate_series(1, greatest(1, ($more / 5 / greatest((select count(*) from asp.shared_vendor_cost where item_id is not null and start_date = current_date - 90), 1))::int)) g;
 vacuum analyze asp.shared_vendor_cost;
