@@ -125,7 +125,7 @@ struct Row {
 impl Row {
     fn get(&self, column: &str) -> Option<&str> {
         let i = COLUMNS.iter().position(|c| *c == column)?;
-        Some(self.cells[i].as_str()).map(str::trim).filter(|s| !s.is_empty())
+        Some(self.cells[i].trim()).filter(|s| !s.is_empty())
     }
 }
 
@@ -262,13 +262,16 @@ fn parse_row(row: &Row, lists: &Lists, out: &mut Vec<CostImportProblem>) -> Opti
     values.map(|values| Parsed { number: row.number, agreement, values })
 }
 
-fn key(v: &CostValues) -> (String, String) {
+fn key(v: &CostValues) -> PartKey {
     (v.mfg_code.to_lowercase(), v.mfg_part_no.to_lowercase())
 }
 
+/// A part: lower-case manufacturer code and part number.
+type PartKey = (String, String);
+
 /// Duplicates inside the file (same part, overlapping dates) and against the shared vendor's active costs.
 fn duplicates(parsed: &[Parsed], existing: &[(i64, String, String, NaiveDate, NaiveDate)], out: &mut Vec<CostImportProblem>) {
-    let mut by_part: HashMap<(String, String), Vec<&Parsed>> = HashMap::new();
+    let mut by_part: HashMap<PartKey, Vec<&Parsed>> = HashMap::new();
     for p in parsed {
         by_part.entry(key(&p.values)).or_default().push(p);
     }
@@ -290,7 +293,7 @@ fn duplicates(parsed: &[Parsed], existing: &[(i64, String, String, NaiveDate, Na
             }
         }
     }
-    let mut catalogue: HashMap<(String, String), Vec<(i64, NaiveDate, NaiveDate)>> = HashMap::new();
+    let mut catalogue: HashMap<PartKey, Vec<(i64, NaiveDate, NaiveDate)>> = HashMap::new();
     for (id, code, part, start, end) in existing {
         catalogue.entry((code.clone(), part.clone())).or_default().push((*id, *start, *end));
     }

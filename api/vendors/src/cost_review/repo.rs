@@ -69,7 +69,7 @@ impl Where {
 
 pub async fn search(tx: &mut TenantTx, site_id: i64, day: NaiveDate, w: &Where, page: &Page) -> Result<(Vec<CostReviewRecord>, i64), sqlx::Error> {
     let base = format!("select r.* from ({RECORDS}) r where true{}", w.sql);
-    listing::fetch_page(&mut **tx, &base, page, |q| w.bind(site_id, day, q)).await
+    listing::fetch_page(tx, &base, page, |q| w.bind(site_id, day, q)).await
 }
 
 /// The distinct values of `column` (an allow-listed output column) among the filtered records, at most `limit`.
