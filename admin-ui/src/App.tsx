@@ -25,6 +25,7 @@ import { profileRoutes } from './profile/routes';
 import { SHARED_VENDOR_RESOURCE_DEFINITIONS, sharedVendorRoutes } from './sharedVendors/routes';
 import { vendorRoutes } from './vendors/routes';
 import { vendorSiteRoutes } from './vendors/approved/routes';
+import { costRoutes } from './costs/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -60,6 +61,7 @@ export function App() {
               {sharedVendorRoutes()}
               {vendorRoutes()}
               {vendorSiteRoutes()}
+              {costRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>

@@ -33,7 +33,8 @@ pub async fn build_state(settings: Settings) -> anyhow::Result<AppState> {
     let oidc = OidcClient::from_settings(&settings)?.map(Arc::new);
     let search = Arc::new(search::postgres::PgItemSearch::new(pool.clone()));
     let draw = Arc::new(people::draw::PeopleDrawPolicy);
-    Ok(AppState { settings: Arc::new(settings), pool, sessions, authz, tokens, oidc, search, draw })
+    let tiles = Arc::new(crate::tile_counts());
+    Ok(AppState { settings: Arc::new(settings), pool, sessions, authz, tokens, oidc, search, draw, tiles })
 }
 
 /// Row-level security does not hold for a superuser or a BYPASSRLS role: outside development, `asp serve` refuses

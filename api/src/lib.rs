@@ -16,3 +16,8 @@ pub use kernel::{auth, config, error, state};
 pub fn job_registry() -> kernel::jobs::Registry {
     kernel::jobs::Registry::new(devops::jobs::all().into_iter().chain(stock::jobs()).collect())
 }
+
+/// Every home tile count this build can answer, from the areas that own the counted records.
+pub fn tile_counts() -> kernel::tiles::TileCounts {
+    kernel::tiles::TileCounts::new(vendors::tiles())
+}

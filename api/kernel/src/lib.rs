@@ -17,6 +17,7 @@ pub mod perm;
 pub mod reach;
 pub mod records;
 pub mod state;
+pub mod tiles;
 pub mod validate;
 
 pub use apiset::ApiSet;

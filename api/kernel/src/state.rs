@@ -22,4 +22,6 @@ pub struct AppState {
     pub search: Arc<dyn search::ItemSearch>,
     /// Who may draw stock and within which limits: asked by the stock area, answered by the people area.
     pub draw: Arc<dyn crate::draw::DrawPolicy>,
+    /// Home tile counts: asked by the shell, answered by the areas that own the records.
+    pub tiles: Arc<crate::tiles::TileCounts>,
 }

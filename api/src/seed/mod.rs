@@ -6,6 +6,7 @@ use chrono::{Duration, Utc};
 use kernel::auth::password;
 use kernel::config::Settings;
 
+pub mod costs;
 pub mod custom_fields;
 pub mod cycle_counts;
 pub mod device_tokens;
@@ -249,6 +250,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     cycle_counts::demo(&pool, &mut conn).await?;
     shared_vendors::demo(&mut conn).await?;
     vendor_sites::demo(&mut conn).await.context("seeding vendor sites")?;
+    costs::demo(&mut conn).await.context("seeding cost catalogues")?;
     Ok(())
 }
 

@@ -37,3 +37,4 @@ mod device_reports;
 mod shared_vendors;
 mod vendors;
 mod vendor_sites;
+mod costs;

@@ -34,6 +34,15 @@ pub async fn visible(state: &AppState, caller: &Caller) -> ApiResult<Vec<Homepag
             t.rank = i32::try_from(i + 1).unwrap_or(i32::MAX);
         }
     }
+    // Counts come from the areas that own the records (kernel::tiles), at the current site; a tile without a
+    // counter, or a caller without a site, keeps a null count.
+    if let Some(access) = caller.site.as_ref() {
+        for t in visible.iter_mut().filter(|t| t.is_selected) {
+            if let Some(counter) = state.tiles.get(&t.asp_name) {
+                t.count = Some(counter.count(&state.pool, access.scope()).await?);
+            }
+        }
+    }
     Ok(visible)
 }
 

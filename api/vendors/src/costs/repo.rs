@@ -1,0 +1,360 @@
+//! SQL of the shared vendor cost catalogue (shared schema `asp`). The vendor's catalogue look-up reads the client's
+//! vendor through the `vendor_at_site` view (the vendor rule), in the caller's tenant transaction.
+
+use chrono::NaiveDate;
+use sqlx::postgres::PgArguments;
+use sqlx::query::Query;
+use sqlx::{PgConnection, Postgres};
+
+use kernel::listing::{self, Page};
+use tenancy::TenantTx;
+
+use super::model::{CostFilter, CostRow, CostValues};
+
+/// The columns of [`CostRow`]; numbers as float8 (what the wire carries).
+pub const COLUMNS: &str = "c.shared_vendor_cost_id, c.cost_header_id, c.shared_vendor_id, sv.shared_vendor_name,
+    h.special_pricing_agreement_id, c.mfg_code, c.mfg_part_no, c.item_id, i.desc1 as item_desc, c.vendor_part_no,
+    c.alternate_part_no, c.description, c.unspsc, c.commodity_code, c.brand_id, b.brand_name, c.start_date, c.end_date,
+    c.min_order_qty::float8 as min_order_qty, c.purch_factor::float8 as purch_factor, c.type_pack_id,
+    tp.description as type_pack, c.qty_per_type_pack::float8 as qty_per_type_pack, c.list_price::float8 as list_price,
+    c.qty_break_1::float8 as qty_break_1, c.cost_1::float8 as cost_1, c.qty_break_2::float8 as qty_break_2, c.cost_2::float8 as cost_2,
+    c.qty_break_3::float8 as qty_break_3, c.cost_3::float8 as cost_3, c.qty_break_4::float8 as qty_break_4, c.cost_4::float8 as cost_4,
+    c.qty_break_5::float8 as qty_break_5, c.cost_5::float8 as cost_5, c.qty_break_6::float8 as qty_break_6, c.cost_6::float8 as cost_6,
+    c.qty_break_7::float8 as qty_break_7, c.cost_7::float8 as cost_7, c.qty_break_8::float8 as qty_break_8, c.cost_8::float8 as cost_8,
+    c.is_active, c.created_at, c.updated_at";
+
+pub const FROM: &str = "from asp.shared_vendor_cost c
+    join asp.shared_vendor_cost_header h on h.cost_header_id = c.cost_header_id
+    join asp.shared_vendor sv on sv.shared_vendor_id = c.shared_vendor_id
+    left join asp.item_master i on i.item_id = c.item_id
+    left join asp.brand b on b.brand_id = c.brand_id
+    left join asp.type_value tp on tp.type_code = 'Pack' and tp.value_id = c.type_pack_id
+         and tp.site_id is null and tp.erp_type_id is null and tp.ecs_id is null";
+
+pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<CostRow>, sqlx::Error> {
+    sqlx::query_as(&format!("select {COLUMNS} {FROM} where c.shared_vendor_cost_id = $1")).bind(id).fetch_optional(conn).await
+}
+
+pub async fn find_many(conn: &mut PgConnection, ids: &[i64]) -> Result<Vec<CostRow>, sqlx::Error> {
+    sqlx::query_as(&format!("select {COLUMNS} {FROM} where c.shared_vendor_cost_id = any($1) order by c.shared_vendor_cost_id"))
+        .bind(ids)
+        .fetch_all(conn)
+        .await
+}
+
+enum Arg {
+    Text(String),
+    Int(i64),
+    Date(NaiveDate),
+    Ids(Vec<i64>),
+}
+
+struct Where {
+    sql: String,
+    args: Vec<Arg>,
+}
+
+impl Where {
+    fn and(&mut self, condition: &str, arg: Arg) {
+        self.args.push(arg);
+        self.sql.push_str(" and ");
+        self.sql.push_str(&condition.replace('?', &format!("${}", self.args.len())));
+    }
+
+    fn bind<'q>(&self, mut q: Query<'q, Postgres, PgArguments>) -> Query<'q, Postgres, PgArguments> {
+        for a in &self.args {
+            q = match a {
+                Arg::Text(s) => q.bind(s.clone()),
+                Arg::Int(i) => q.bind(*i),
+                Arg::Date(d) => q.bind(*d),
+                Arg::Ids(v) => q.bind(v.clone()),
+            };
+        }
+        q
+    }
+}
+
+/// `today` decides what "expired" means, so a search and the status it shows agree.
+fn conditions(f: &CostFilter, part_pattern: Option<String>, today: NaiveDate) -> Where {
+    let mut w = Where { sql: String::new(), args: Vec::new() };
+    if let Some(v) = f.shared_vendor_id {
+        w.and("c.shared_vendor_id = ?", Arg::Int(v));
+    }
+    if let Some(v) = f.cost_header_id {
+        w.and("c.cost_header_id = ?", Arg::Int(v));
+    }
+    if let Some(p) = part_pattern {
+        w.and("concat_ws(' ', c.mfg_part_no, c.vendor_part_no, c.alternate_part_no, c.description) ilike ?", Arg::Text(p));
+    }
+    if let Some(v) = &f.mfg_code {
+        w.and("lower(c.mfg_code) = lower(?)", Arg::Text(v.trim().to_owned()));
+    }
+    if let Some(v) = f.item_id {
+        w.and("c.item_id = ?", Arg::Int(v));
+    }
+    if let Some(v) = f.brand_id {
+        w.and("c.brand_id = ?", Arg::Int(v));
+    }
+    if let Some(v) = &f.commodity_code {
+        w.and("c.commodity_code = ?", Arg::Text(v.trim().to_owned()));
+    }
+    if let Some(d) = f.active_on {
+        w.and("c.is_active and ? between c.start_date and c.end_date", Arg::Date(d));
+    }
+    if let Some(expired) = f.expired {
+        w.and("(not c.is_active or c.end_date < ?) = ", Arg::Date(today));
+        w.sql.push_str(if expired { "true" } else { "false" });
+    }
+    if let Some(ids) = &f.ids {
+        w.and("c.shared_vendor_cost_id = any(?)", Arg::Ids(ids.clone()));
+    }
+    w
+}
+
+pub async fn search(conn: &mut PgConnection, f: &CostFilter, part_pattern: Option<String>, today: NaiveDate, page: &Page) -> Result<(Vec<CostRow>, i64), sqlx::Error> {
+    let w = conditions(f, part_pattern, today);
+    let base = format!("select {COLUMNS} {FROM} where true{}", w.sql);
+    listing::fetch_page(conn, &base, page, |q| w.bind(q)).await
+}
+
+pub async fn shared_vendor_name(conn: &mut PgConnection, id: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar!("select shared_vendor_name from asp.shared_vendor where shared_vendor_id = $1", id).fetch_optional(conn).await
+}
+
+/// The header (catalogue) of a shared vendor and agreement, created on first use.
+pub async fn header_for(conn: &mut PgConnection, shared_vendor_id: i64, agreement: Option<&str>, user_id: Option<i64>) -> Result<i64, sqlx::Error> {
+    sqlx::query!(
+        "insert into asp.shared_vendor_cost_header (shared_vendor_id, special_pricing_agreement_id, created_by_id, updated_by_id)
+         values ($1, $2, $3, $3) on conflict do nothing",
+        shared_vendor_id,
+        agreement,
+        user_id
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query_scalar!(
+        "select cost_header_id from asp.shared_vendor_cost_header
+         where shared_vendor_id = $1 and special_pricing_agreement_id is not distinct from $2",
+        shared_vendor_id,
+        agreement
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// The item master part of a manufacturer and part number (case-insensitive).
+pub async fn item_for(conn: &mut PgConnection, mfg_code: &str, mfg_part_no: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select item_id from asp.item_master where lower(mfg_code) = lower($1) and lower(mfg_part_no) = lower($2) order by item_id limit 1",
+        mfg_code,
+        mfg_part_no
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+pub async fn pack_known(conn: &mut PgConnection, type_pack_id: i32) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists(select 1 from asp.type_value where type_code = 'Pack' and value_id = $1 and is_active) as "e!""#,
+        type_pack_id
+    )
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn brand_known(conn: &mut PgConnection, brand_id: i64) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(r#"select exists(select 1 from asp.brand where brand_id = $1) as "e!""#, brand_id).fetch_one(conn).await
+}
+
+pub async fn commodity_known(conn: &mut PgConnection, code: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(r#"select exists(select 1 from asp.commodity_code where commodity_code = $1) as "e!""#, code).fetch_one(conn).await
+}
+
+/// Active costs of the shared vendor and part whose dates overlap `start..=end`, other than `except`.
+pub async fn overlapping(
+    conn: &mut PgConnection,
+    shared_vendor_id: i64,
+    mfg_code: &str,
+    mfg_part_no: &str,
+    start: NaiveDate,
+    end: NaiveDate,
+    except: Option<i64>,
+) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select shared_vendor_cost_id from asp.shared_vendor_cost
+         where shared_vendor_id = $1 and lower(mfg_code) = lower($2) and lower(mfg_part_no) = lower($3) and is_active
+           and daterange(start_date, end_date, '[]') && daterange($4, $5, '[]')
+           and shared_vendor_cost_id is distinct from $6
+         order by start_date",
+        shared_vendor_id,
+        mfg_code,
+        mfg_part_no,
+        start,
+        end,
+        except
+    )
+    .fetch_all(conn)
+    .await
+}
+
+pub async fn insert(conn: &mut PgConnection, header_id: i64, shared_vendor_id: i64, v: &CostValues, item_id: Option<i64>, user_id: Option<i64>) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        "insert into asp.shared_vendor_cost (cost_header_id, shared_vendor_id, mfg_code, mfg_part_no, item_id, vendor_part_no,
+             alternate_part_no, description, unspsc, commodity_code, brand_id, start_date, end_date, min_order_qty, purch_factor,
+             type_pack_id, qty_per_type_pack, list_price,
+             qty_break_1, cost_1, qty_break_2, cost_2, qty_break_3, cost_3, qty_break_4, cost_4,
+             qty_break_5, cost_5, qty_break_6, cost_6, qty_break_7, cost_7, qty_break_8, cost_8, created_by_id, updated_by_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::float8, $15::float8, $16, $17::float8, $18::float8,
+             $19::float8, $20::float8, $21::float8, $22::float8, $23::float8, $24::float8, $25::float8, $26::float8,
+             $27::float8, $28::float8, $29::float8, $30::float8, $31::float8, $32::float8, $33::float8, $34::float8, $35, $35)
+         returning shared_vendor_cost_id",
+        header_id,
+        shared_vendor_id,
+        v.mfg_code,
+        v.mfg_part_no,
+        item_id,
+        v.vendor_part_no,
+        v.alternate_part_no,
+        v.description,
+        v.unspsc,
+        v.commodity_code,
+        v.brand_id,
+        v.start_date,
+        v.end_date,
+        v.min_order_qty,
+        v.purch_factor,
+        v.type_pack_id,
+        v.qty_per_type_pack,
+        v.list_price,
+        v.qty[0], v.cost[0], v.qty[1], v.cost[1], v.qty[2], v.cost[2], v.qty[3], v.cost[3],
+        v.qty[4], v.cost[4], v.qty[5], v.cost[5], v.qty[6], v.cost[6], v.qty[7], v.cost[7],
+        user_id
+    )
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn update(conn: &mut PgConnection, id: i64, v: &CostValues, item_id: Option<i64>, user_id: Option<i64>) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update asp.shared_vendor_cost set mfg_code = $2, mfg_part_no = $3, item_id = $4, vendor_part_no = $5, alternate_part_no = $6,
+             description = $7, unspsc = $8, commodity_code = $9, brand_id = $10, start_date = $11, end_date = $12,
+             min_order_qty = $13::float8, purch_factor = $14::float8, type_pack_id = $15, qty_per_type_pack = $16::float8,
+             list_price = $17::float8, qty_break_1 = $18::float8, cost_1 = $19::float8, qty_break_2 = $20::float8,
+             cost_2 = $21::float8, qty_break_3 = $22::float8, cost_3 = $23::float8, qty_break_4 = $24::float8,
+             cost_4 = $25::float8, qty_break_5 = $26::float8, cost_5 = $27::float8, qty_break_6 = $28::float8,
+             cost_6 = $29::float8, qty_break_7 = $30::float8, cost_7 = $31::float8, qty_break_8 = $32::float8,
+             cost_8 = $33::float8, updated_by_id = $34, updated_at = now()
+         where shared_vendor_cost_id = $1",
+        id,
+        v.mfg_code,
+        v.mfg_part_no,
+        item_id,
+        v.vendor_part_no,
+        v.alternate_part_no,
+        v.description,
+        v.unspsc,
+        v.commodity_code,
+        v.brand_id,
+        v.start_date,
+        v.end_date,
+        v.min_order_qty,
+        v.purch_factor,
+        v.type_pack_id,
+        v.qty_per_type_pack,
+        v.list_price,
+        v.qty[0], v.cost[0], v.qty[1], v.cost[1], v.qty[2], v.cost[2], v.qty[3], v.cost[3],
+        v.qty[4], v.cost[4], v.qty[5], v.cost[5], v.qty[6], v.cost[6], v.qty[7], v.cost[7],
+        user_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Locks the costs about to change (bulk expire and extend), so their before-images in the audit are what changed.
+pub async fn lock(conn: &mut PgConnection, ids: &[i64]) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select shared_vendor_cost_id from asp.shared_vendor_cost where shared_vendor_cost_id = any($1) order by shared_vendor_cost_id for update",
+        ids
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Expires the costs (docs/costs.md): a cost that applied before `today` ends yesterday; one that never applied
+/// (starts today or later) is withdrawn. Costs already ended or withdrawn are left alone. Answers the changed ids.
+pub async fn expire(conn: &mut PgConnection, ids: &[i64], today: NaiveDate, user_id: Option<i64>) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "update asp.shared_vendor_cost
+         set end_date = case when start_date < $2 then $2 - 1 else end_date end,
+             is_active = start_date < $2,
+             updated_by_id = $3, updated_at = now()
+         where shared_vendor_cost_id = any($1) and is_active and end_date >= $2
+         returning shared_vendor_cost_id",
+        ids,
+        today,
+        user_id
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Gives the costs a new end date (withdrawn costs stay withdrawn). Answers the changed ids.
+pub async fn extend(conn: &mut PgConnection, ids: &[i64], end_date: NaiveDate, user_id: Option<i64>) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "update asp.shared_vendor_cost set end_date = $2, updated_by_id = $3, updated_at = now()
+         where shared_vendor_cost_id = any($1) and is_active
+         returning shared_vendor_cost_id",
+        ids,
+        end_date,
+        user_id
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Of `ids`, those that start after `end_date` (an extension would end them before they start).
+pub async fn starting_after(conn: &mut PgConnection, ids: &[i64], end_date: NaiveDate) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select shared_vendor_cost_id from asp.shared_vendor_cost where shared_vendor_cost_id = any($1) and start_date > $2 order by 1",
+        ids,
+        end_date
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// The vendor `vend_code` at the site (through the vendor rule) and its shared vendor.
+pub struct SiteVendor {
+    pub vend_id: i64,
+    pub vend_code: String,
+    pub shared_vendor_id: Option<i64>,
+}
+
+pub async fn vendor_at_site(tx: &mut TenantTx, site_id: i64, vend_code: &str) -> Result<Option<SiteVendor>, sqlx::Error> {
+    sqlx::query_as!(
+        SiteVendor,
+        "select v.vend_id, v.vend_code, v.shared_vendor_id
+         from vendor v join vendor_at_site a on a.vend_id = v.vend_id and a.site_id = $1
+         where lower(v.vend_code) = lower($2)
+         order by v.is_vmi, v.vend_id limit 1",
+        site_id,
+        vend_code
+    )
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+/// The cost of the item in the shared vendor's catalogue valid on `day` (the exclusion constraint allows one per
+/// part; an item matched by two part spellings takes the newest start).
+pub async fn active_for_item(conn: &mut PgConnection, shared_vendor_id: i64, item_id: i64, day: NaiveDate) -> Result<Option<CostRow>, sqlx::Error> {
+    sqlx::query_as(&format!(
+        "select {COLUMNS} {FROM} where c.shared_vendor_id = $1 and c.item_id = $2 and c.is_active and $3 between c.start_date and c.end_date
+         order by c.start_date desc limit 1"
+    ))
+    .bind(shared_vendor_id)
+    .bind(item_id)
+    .bind(day)
+    .fetch_optional(conn)
+    .await
+}
