@@ -24,6 +24,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
+import { CostCatalogueTab } from '../costs';
 import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
 import {
   BLOCKS,
@@ -458,10 +459,8 @@ export function SharedVendorShow({ id }: { id: number }) {
             {tab === 'sites' && <SitesTab id={id} canEdit={canEdit} />}
             {tab === 'vendors' && <VendorsTab id={id} canEdit={canEdit} />}
             {tab === 'costs' && (
-              // The cost catalogue is the costs area's screen: the lead mounts its <CostCatalogueTab sharedVendorId={id} />
-              // (admin-ui/src/costs/) here.
               <Section title="Cost Catalogue" testId="sv-costs-panel">
-                <Alert severity="info">The cost catalogue of this shared vendor is shown here.</Alert>
+                <CostCatalogueTab sharedVendorId={id} />
               </Section>
             )}
           </>
