@@ -46,6 +46,9 @@ pub enum ApiTags {
     /// The stock ledger: transactions and the movements that post them (issue, return, adjust, scrap, transfer,
     /// receipt, reverse)
     Stock,
+    /// Type lookups: the provider's reference lists (states, countries, currencies, terms, ship methods, ...) and
+    /// their administration
+    Type,
 }
 
 

@@ -110,6 +110,7 @@ permissions! {
     EmployeeGroupView = 3120, "Employee groups: search and view, with their limits and relations";
     EmployeeGroupEdit = 3121, "Employee groups: create, change and delete, their limits and relations";
     DeviceTokenAdmin = 3180, "Issue, list and revoke the tokens crib and vending devices report with";
+    TypeListAdmin = 3200, "Edit the reference lists (type values): add, change and deactivate values; historic price methods of sites";
 }
 
 impl fmt::Display for Perm {
