@@ -34,3 +34,4 @@ mod cycle_counts;
 mod ledger;
 mod employee_groups;
 mod device_reports;
+mod type_lists;

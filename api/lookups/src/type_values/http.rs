@@ -48,24 +48,6 @@ impl TypeApi {
         Ok(Json(service::clients(&state, &caller).await?))
     }
 
-    /// Alert types
-    ///
-    /// The alert (notification) types of alert auditing; valueID is the type id.
-    #[requires(BasicAccess)]
-    #[oai(path = "/GetAllAlertTypes", method = "get", operation_id = "typeGetAllAlertTypes")]
-    async fn all_alert_types(&self, state: Data<&AppState>) -> ApiResult<Json<Vec<TypeValue>>> {
-        Ok(Json(service::alert_types(&state).await?))
-    }
-
-    /// Site codes
-    ///
-    /// valueID is the site id, `code` the site code, `description2` the client's code: every active site for a provider administrator, else the caller's own sites.
-    #[requires(BasicAccess)]
-    #[oai(path = "/GetAllSiteCodes", method = "get", operation_id = "typeGetAllSiteCodes")]
-    async fn all_site_codes(&self, state: Data<&AppState>, caller: Data<&Caller>) -> ApiResult<Json<Vec<TypeValue>>> {
-        Ok(Json(service::sites(&state, &caller).await?))
-    }
-
     /// Currencies
     ///
     /// ISO 4217: valueID the numeric code (USD 840), `code` the alpha-3 code. Active values.

@@ -7,8 +7,8 @@ use sqlx::FromRow;
 /// terms, ...); `code` is the list's short standard code where it has one ('TX', 'US', 'USD', 'NET30', 'EA').
 #[derive(Object, FromRow, Clone, Debug, PartialEq, Eq)]
 pub struct TypeValue {
-    /// The list: the type code ('State', 'Currency', ...; 'Client', 'Site', 'AlertType', 'Company' for the lists
-    /// read from the product's own tables).
+    /// The list: the type code ('State', 'Currency', ...; 'Client' and 'Company' for the lists read from the
+    /// product's own tables).
     #[oai(rename = "typeID")]
     pub type_id: String,
     #[oai(rename = "valueID")]

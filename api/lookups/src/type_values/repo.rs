@@ -92,34 +92,6 @@ pub async fn clients(conn: &mut PgConnection, site_ids: Option<&[i64]>) -> Resul
     .await
 }
 
-/// Active sites, `None`: every one; else these. description2 is the client's code.
-pub async fn sites(conn: &mut PgConnection, site_ids: Option<&[i64]>) -> Result<Vec<TypeValue>, sqlx::Error> {
-    sqlx::query_as!(
-        TypeValue,
-        r#"select 'Site' as "type_id!", s.site_id as "value_id!", s.site_code as code, s.site_name as description,
-                  c.client_code as "description2?", s.is_active
-           from asp.site s join asp.client c using (client_id)
-           where s.is_active and ($1::bigint[] is null or s.site_id = any($1))
-           order by s.site_code"#,
-        site_ids
-    )
-    .fetch_all(conn)
-    .await
-}
-
-/// The alert (notification) types.
-pub async fn alert_types(conn: &mut PgConnection) -> Result<Vec<TypeValue>, sqlx::Error> {
-    sqlx::query_as!(
-        TypeValue,
-        r#"select 'AlertType' as "type_id!", t.type_notification_id as "value_id!", null::text as code, t.description,
-                  null::text as description2, true as "is_active!"
-           from asp.type_notification t
-           order by t.description"#
-    )
-    .fetch_all(conn)
-    .await
-}
-
 /// The ERP companies of a client's active sites, one per company and ERP type: valueID is the ERP type, code the
 /// company as records store it, description2 the ERP type's name.
 pub async fn companies(conn: &mut PgConnection, client_id: i64) -> Result<Vec<TypeValue>, sqlx::Error> {

@@ -84,18 +84,6 @@ pub async fn clients(state: &AppState, caller: &Caller) -> ApiResult<Vec<TypeVal
     Ok(repo::clients(&mut conn, reach.site_ids()).await?)
 }
 
-/// Site codes: every active site for a provider administrator, else the caller's own sites.
-pub async fn sites(state: &AppState, caller: &Caller) -> ApiResult<Vec<TypeValue>> {
-    let mut conn = state.pool.acquire().await?;
-    let reach = Reach::of(&mut conn, caller).await?;
-    Ok(repo::sites(&mut conn, reach.site_ids()).await?)
-}
-
-pub async fn alert_types(state: &AppState) -> ApiResult<Vec<TypeValue>> {
-    let mut conn = state.pool.acquire().await?;
-    Ok(repo::alert_types(&mut conn).await?)
-}
-
 /// The ERP companies of the current site's client.
 pub async fn companies(state: &AppState, current: &SiteScope) -> ApiResult<Vec<TypeValue>> {
     let mut conn = state.pool.acquire().await?;
