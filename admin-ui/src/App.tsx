@@ -22,6 +22,7 @@ import { TRANSACTION_RESOURCE_DEFINITIONS, transactionRoutes } from './transacti
 import { PEOPLE_RESOURCE_DEFINITIONS, peopleRoutes } from './people/routes';
 import { cribRoutes } from './crib/routes';
 import { profileRoutes } from './profile/routes';
+import { typeListRoutes } from './typeLists/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -54,6 +55,7 @@ export function App() {
               {peopleRoutes()}
               {cribRoutes()}
               {profileRoutes()}
+              {typeListRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>
