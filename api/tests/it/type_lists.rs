@@ -210,7 +210,7 @@ async fn bad_list_edits_are_refused_with_a_clear_answer_and_change_nothing() {
     let a = app.post("/api/V1/Type/Lists/Terms/Values/Insert", &admin, json!({"description": "GEA only", "siteId": gea})).await;
     assert_eq!(a.status, StatusCode::NOT_FOUND, "a site of another client");
     let a = app.post("/api/V1/Type/Lists/Terms/Values/Insert", &admin, json!({"description": "Net 5", "valueID": "five"})).await;
-    assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["valueID".to_owned()]));
+    assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["Error".to_owned()]), "a value of the wrong JSON type is about the whole request");
 
     let a = app.post("/api/V1/Type/Lists/Terms/Values/Update", &admin, json!({"typeValueId": terms_value, "description": ""})).await;
     assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["description".to_owned()]));
