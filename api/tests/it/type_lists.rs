@@ -220,8 +220,8 @@ async fn bad_list_edits_are_refused_with_a_clear_answer_and_change_nothing() {
     assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["pageSize".to_owned()]));
 
     assert_eq!(count(&app, "select count(*) from asp.type_value").await, before);
-    assert_eq!(count(&app, "select count(*) from asp.type_value where code = 'NET30' and description = 'Net 30 days' and is_active").await, 1);
-    assert_eq!(count(&app, "select count(*) from asp.type_value where code = 'US' and is_active").await, 1);
+    assert_eq!(count(&app, "select count(*) from asp.type_value where type_code = 'Terms' and code = 'NET30' and description = 'Net 30 days' and is_active").await, 1);
+    assert_eq!(count(&app, "select count(*) from asp.type_value where type_code = 'Country' and code = 'US' and is_active").await, 1);
     assert_eq!(count(&app, "select count(*) from asp.audit_event where entity in ('type_value', 'site') and action like 'type_value%'").await, 0);
 }
 
