@@ -185,6 +185,14 @@ async fn an_administrator_adds_changes_and_deactivates_a_value_and_every_change_
     let actions: Vec<&str> = audit.iter().map(|(a, _)| a.as_str()).collect();
     assert_eq!(actions, ["type_value.create", "type_value.update", "type_value.update"]);
     assert_eq!(audit[2].1, json!({"isActive": {"from": true, "to": false}}));
+
+    // At the top of the int range there is no next value id or sort order: a clear 409, never an overflow.
+    let top = app.post("/api/V1/Type/Lists/Warehouse/Values/Insert", &admin, json!({"description": "Overflow yard", "valueID": i32::MAX, "sortOrder": i32::MAX})).await;
+    assert_eq!(top.status, StatusCode::OK, "{:?}", top.body);
+    let next = app.post("/api/V1/Type/Lists/Warehouse/Values/Insert", &admin, json!({"description": "One more yard", "valueID": 7})).await;
+    assert_eq!((next.status, next.body["sortOrder"].as_i64()), (StatusCode::OK, Some(i64::from(i32::MAX))), "{:?}", next.body);
+    let none_left = app.post("/api/V1/Type/Lists/Warehouse/Values/Insert", &admin, json!({"description": "No id left"})).await;
+    assert_eq!(none_left.status, StatusCode::CONFLICT, "{:?}", none_left.body);
 }
 
 #[tokio::test]

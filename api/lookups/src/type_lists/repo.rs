@@ -92,8 +92,9 @@ pub async fn value_taken(conn: &mut PgConnection, type_code: &str, n: &NewValue,
 }
 
 /// The next value id of a list (one above the highest of any scope, so a new value never shadows another's).
-pub async fn next_value_id(conn: &mut PgConnection, type_code: &str) -> Result<i32, sqlx::Error> {
-    sqlx::query_scalar!(r#"select coalesce(max(value_id), 0) + 1 as "n!" from asp.type_value where type_code = $1"#, type_code).fetch_one(conn).await
+/// Counted in bigint: after a value with the highest int id there is no next one (the caller answers 409).
+pub async fn next_value_id(conn: &mut PgConnection, type_code: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(r#"select coalesce(max(value_id), 0)::bigint + 1 as "n!" from asp.type_value where type_code = $1"#, type_code).fetch_one(conn).await
 }
 
 pub async fn site_exists(conn: &mut PgConnection, site_id: i64) -> Result<bool, sqlx::Error> {
@@ -106,11 +107,11 @@ pub async fn erp_type_exists(conn: &mut PgConnection, erp_type_id: i32) -> Resul
         .await
 }
 
-/// Inserts the value; answers its id. The sort order defaults to after the list's last value.
+/// Inserts the value; answers its id. The sort order defaults to after the list's last value (capped at the highest int).
 pub async fn insert(conn: &mut PgConnection, type_code: &str, n: &NewValue, value_id: i32, user_id: i64) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar!(
         "insert into asp.type_value (type_code, value_id, code, description, description2, sort_order, site_id, erp_type_id, ecs_id, updated_by_id)
-         values ($1, $2, $3, $4, $5, coalesce($6, (select coalesce(max(sort_order), 0) + 10 from asp.type_value where type_code = $1)), $7, $8, $9, $10)
+         values ($1, $2, $3, $4, $5, coalesce($6, (select least(coalesce(max(sort_order), 0)::bigint + 10, 2147483647)::int from asp.type_value where type_code = $1)), $7, $8, $9, $10)
          returning type_value_id",
         type_code,
         value_id,

@@ -122,7 +122,8 @@ pub async fn insert(state: &AppState, caller: &Caller, current: &SiteScope, type
             }
             v
         }
-        None => repo::next_value_id(&mut tx, &type_code).await?,
+        None => i32::try_from(repo::next_value_id(&mut tx, &type_code).await?)
+            .map_err(|_| ApiError::conflict(&format!("The list '{type_code}' has no free value id after its highest; send a valueID.")))?,
     };
     let id = repo::insert(&mut tx, &type_code, &value, value_id, caller.user_id).await?;
     let saved = repo::find(&mut tx, id).await?.ok_or_else(|| ApiError::internal("inserted type value not found"))?;
