@@ -26,6 +26,7 @@ import { SHARED_VENDOR_RESOURCE_DEFINITIONS, sharedVendorRoutes } from './shared
 import { vendorRoutes } from './vendors/routes';
 import { vendorSiteRoutes } from './vendors/approved/routes';
 import { costRoutes } from './costs/routes';
+import { typeListRoutes } from './typeLists/routes';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -62,6 +63,7 @@ export function App() {
               {vendorRoutes()}
               {vendorSiteRoutes()}
               {costRoutes()}
+              {typeListRoutes()}
             </CustomRoutes>
             {canAdminister(granted) && (
               <>

@@ -23,6 +23,7 @@ pub type Apis = (
     people::Apis,
     vendors::Apis,
     catalog::Apis,
+    lookups::Apis,
     files::Apis,
     stock::Apis,
     HealthApi,

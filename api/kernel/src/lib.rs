@@ -49,6 +49,9 @@ pub enum ApiTags {
     Stock,
     /// Shared vendors: the provider's record of a supplier across clients, its detail and child records
     SharedVendor,
+    /// Type lookups: the provider's reference lists (states, countries, currencies, terms, ship methods, ...) and
+    /// their administration
+    Type,
 }
 
 

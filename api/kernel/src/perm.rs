@@ -113,6 +113,7 @@ permissions! {
     DeviceTokenAdmin = 3180, "Issue, list and revoke the tokens crib and vending devices report with";
     VendorSearchAllSites = 3210, "Vendor search: every vendor of the client, ignoring the site rule and vendor restrictions";
     ApprovedVendorEdit = 3220, "Approved vendors: add, remove and copy the vendors approved for a manufacturer at a site";
+    TypeListAdmin = 3200, "Edit the reference lists (type values): add, change and deactivate values; historic price methods of sites";
 }
 
 impl fmt::Display for Perm {

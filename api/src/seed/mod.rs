@@ -18,6 +18,7 @@ pub mod items;
 pub mod tracking;
 pub mod vendors;
 pub mod vendor_sites;
+pub mod type_lists;
 pub mod ledger;
 pub mod ledger_volume;
 pub mod shared_vendors;
@@ -242,6 +243,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     devices::demo(&mut conn).await?;
     tracking::demo(&mut conn).await?;
     device_tokens::demo(&mut conn).await?;
+    type_lists::demo(&mut conn).await?;
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
     employees::demo(&mut conn).await.context("seeding employees")?;

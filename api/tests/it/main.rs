@@ -38,3 +38,4 @@ mod shared_vendors;
 mod vendors;
 mod vendor_sites;
 mod costs;
+mod type_lists;
