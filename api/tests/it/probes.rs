@@ -382,6 +382,15 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
     use Class::{Probe, Skip};
     // Decisions about one operation.
     match (op.id.as_str(), name) {
+        // Shared vendors and their cost catalogues (docs/shared-vendors.md, docs/costs.md) are provider data: one copy
+        // for every client, written only by provider staff. A client's own records reached through them (its vendors,
+        // its sites' links, the review of its CIPs) are filtered to the caller's client and current site;
+        // shared_vendors.rs and costs.rs prove another client's vendors and sites never show.
+        (id, "site_id") if id.starts_with("sharedVendor") => {
+            return Some(Skip("a shared vendor's site link is written by provider staff (SharedVendorEdit); shared_vendors.rs proves another client's site answers 404"))
+        }
+        (id, _) if id.starts_with("sharedVendor") && !matches!(name, "cip_no" | "vend_code") => return Some(Skip(PROVIDER_CATALOGUE)),
+        ("vendorGetCatalogHeaderByItemIdAndVendCode", "itemId") => return Some(Skip(PROVIDER_CATALOGUE)),
         ("addressPost", "address_id") => return Some(Skip("a create ignores address_id: the new address is made at the current site")),
         ("adminCreateUser" | "adminUpdateUser", "user_id") => return Some(Skip("the login name, not a record id")),
         ("adminCreateSite" | "adminUpdateSite", "erp_type_id") => return Some(Skip("the kind of ERP, a fixed code, not a record")),

@@ -80,7 +80,7 @@ async fn every_reference_list_answers_its_seeded_active_values_in_order() {
 
     let shared = app.get("/api/V1/Type/SharedVendor", &buyer).await;
     let lists: std::collections::BTreeSet<&str> = shared.body.as_array().unwrap().iter().map(|v| v["typeID"].as_str().unwrap()).collect();
-    assert_eq!(lists.into_iter().collect::<Vec<_>>(), ["SharedVendorContactType", "SharedVendorGrade", "SharedVendorIncentiveType", "SharedVendorMarketType", "SharedVendorPayTerms"]);
+    assert_eq!(lists.into_iter().collect::<Vec<_>>(), ["SharedVendorContactType", "SharedVendorGrade", "SharedVendorGradeCategory", "SharedVendorIncentiveType", "SharedVendorMarketType", "SharedVendorPayTerms"]);
 
     // Packs: Pack/{x} by code prefix, Pack/Description/{x} by text in the description.
     assert_eq!(codes(&app.get("/api/V1/Type/Pack/b", &buyer).await), ["BX", "BG"], "by sort order: box before bag");

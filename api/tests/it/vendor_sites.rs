@@ -91,7 +91,19 @@ async fn a_vendor_site_is_read_by_site_id_or_code_and_another_clients_site_or_a_
     assert_eq!(app.get("/api/V1/Vendor/VendorSite/ACME-NORTH/55555", &buyer).await.status, StatusCode::NOT_FOUND);
     let search = app.post("/api/V1/Vendor/VendorSite/Search", &buyer, json!({"site_id": north, "pageSize": 50})).await;
     let codes: Vec<&str> = search.body["resultList"].as_array().unwrap().iter().map(|r| r["vend_code"].as_str().unwrap()).collect();
-    assert_eq!(codes, ["10452", "30871"], "{}", search.body);
+    // Every demo vendor the rule shows at ACME-NORTH has its site record; the other company's vendor is not among them.
+    let visible: Vec<String> = sqlx::query_scalar(
+        "select v.vend_code from client_acme.vendor v join client_acme.vendor_at_site a on a.vend_id = v.vend_id
+          join client_acme.vendor_site s on s.vend_id = v.vend_id and s.site_id = a.site_id where a.site_id = $1 order by v.vend_code",
+    )
+    .bind(north)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    let mut sorted = codes.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, visible, "{}", search.body);
+    assert!(codes.contains(&"10452") && codes.contains(&"30871") && !codes.contains(&"55555"), "{}", search.body);
     // Without ViewVendors nothing is read.
     let warehouse = at(&app, "warehouse", "ACME-NORTH").await;
     assert_eq!(app.get("/api/V1/Vendor/VendorSite/ACME-NORTH/10452", &warehouse).await.status, StatusCode::FORBIDDEN);
