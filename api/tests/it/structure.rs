@@ -159,3 +159,26 @@ fn the_committed_openapi_document_of_the_uis_is_the_live_one() {
     let live: Value = serde_json::from_str(&api::openapi::document()).unwrap();
     assert!(committed == live, "{} is stale: run scripts/gen-api-types.sh and commit the result", path.display());
 }
+
+/// Every `{name}` in a path is a path parameter of each of its operations, and every path parameter is in the path:
+/// a mismatch makes the document unusable for clients and for generated requests (Schemathesis refuses the operation).
+#[test]
+fn every_path_template_names_exactly_its_path_parameters() {
+    let doc: Value = serde_json::from_str(&api::openapi::document()).unwrap();
+    let mut wrong = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        let mut in_path: Vec<&str> = path.split('{').skip(1).filter_map(|s| s.split('}').next()).collect();
+        in_path.sort_unstable();
+        for (method, op) in item.as_object().unwrap() {
+            let mut declared: Vec<&str> = op["parameters"]
+                .as_array()
+                .map(|ps| ps.iter().filter(|p| p["in"] == "path").filter_map(|p| p["name"].as_str()).collect())
+                .unwrap_or_default();
+            declared.sort_unstable();
+            if declared != in_path {
+                wrong.push(format!("{method} {path}: template {in_path:?}, parameters {declared:?}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "path templates and path parameters differ:\n{}", wrong.join("\n"));
+}

@@ -9816,7 +9816,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/V1/Vendor/Audit/Detail/{audit_id}": {
+    "/V1/Vendor/Audit/Detail/{auditId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -10719,7 +10719,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/V1/Vendor/VendorSite/Audit/Detail/{audit_id}": {
+    "/V1/Vendor/VendorSite/Audit/Detail/{auditId}": {
         parameters: {
             query?: never;
             header?: never;

@@ -58,7 +58,7 @@ impl VendorApi {
     ///
     /// The audit event (who, acting as whom, when, what changed) of a vendor seen at the current site.
     #[requires(ViewVendors, errors(404))]
-    #[oai(path = "/Vendor/Audit/Detail/:audit_id", method = "get", operation_id = "vendorGetAuditDetailByAuditId")]
+    #[oai(path = "/Vendor/Audit/Detail/:auditId", method = "get", operation_id = "vendorGetAuditDetailByAuditId")]
     async fn audit_detail(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, #[oai(name = "auditId")] audit_id: Path<i64>) -> ApiResult<Json<VendorAuditDetail>> {
         Ok(Json(service::audit_detail(&state, &caller, &scope, audit_id.0).await?))
     }
@@ -66,7 +66,7 @@ impl VendorApi {
     ///
     /// The audit event of a vendor_site record of the current site.
     #[requires(ViewVendors, errors(404))]
-    #[oai(path = "/Vendor/VendorSite/Audit/Detail/:audit_id", method = "get", operation_id = "vendorGetVendorSiteAuditDetailByAuditId")]
+    #[oai(path = "/Vendor/VendorSite/Audit/Detail/:auditId", method = "get", operation_id = "vendorGetVendorSiteAuditDetailByAuditId")]
     async fn vendor_site_audit_detail(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, #[oai(name = "auditId")] audit_id: Path<i64>) -> ApiResult<Json<VendorAuditDetail>> {
         Ok(Json(service::vendor_site_audit_detail(&state, &caller, &scope, audit_id.0).await?))
     }
