@@ -239,12 +239,60 @@ where
     // generic plan after five runs on a connection, and for a ledger of ten million rows the generic plan for "one
     // employee's newest rows" walks the whole site's index.
     let rows = bind(sqlx::query(&sql).persistent(false)).bind(page.limit).bind(page.offset).fetch_all(conn).await?;
+    collect_page(&rows)
+}
+
+/// The SQL of one page of a search in two phases, for searches whose rows are wide or joined: `keys` is the
+/// `from ... where ...` of the matching rows (parameters `$1..$n`), `key` the expression identifying a row and
+/// `page.sort` an expression over the same `from` (the resource's [`SortSpec`] names expressions, not output
+/// columns). Only key and sort value are collected up to the cap, counted and sorted; `detail` then builds the full
+/// rows of the page alone: a `select` reading the CTE `asp_page (asp_key, asp_sort)` that answers
+/// `p.asp_key, p.asp_sort` and `true as asp_present` beside its own columns, with the same parameters. Limit and
+/// offset are the parameters after the highest one used.
+pub fn keyed_page_sql(key: &str, keys: &str, detail: &str, page: &Page) -> String {
+    let next = highest_param(keys).max(highest_param(detail)) + 1;
+    let cap = page.cap.map(|n| format!(" limit {}", n.max(0))).unwrap_or_default();
+    let dir = if page.descending { "desc" } else { "asc" };
+    format!(
+        "with found as (select {key} as asp_key, {sort} as asp_sort {keys}{cap}), \
+         total as (select count(*) as asp_total from found), \
+         asp_page as (select asp_key, asp_sort from found order by asp_sort {dir} nulls last, asp_key limit ${next} offset ${}) \
+         select d.*, t.asp_total from total t left join lateral ({detail}) d on true \
+         order by d.asp_sort {dir} nulls last, d.asp_key",
+        next + 1,
+        sort = page.sort,
+    )
+}
+
+/// Runs a two-phase search ([`keyed_page_sql`]): answers the page's rows in order and the total number of matches
+/// (at most the cap).
+pub async fn fetch_keyed_page<T>(
+    conn: &mut PgConnection,
+    key: &str,
+    keys: &str,
+    detail: &str,
+    page: &Page,
+    bind: impl for<'q> FnOnce(Query<'q, Postgres, PgArguments>) -> Query<'q, Postgres, PgArguments>,
+) -> Result<(Vec<T>, i64), sqlx::Error>
+where
+    T: for<'r> FromRow<'r, PgRow>,
+{
+    let sql = keyed_page_sql(key, keys, detail, page);
+    // Unprepared for the same reason as fetch_page: planned for the values at hand.
+    let rows = bind(sqlx::query(&sql).persistent(false)).bind(page.limit).bind(page.offset).fetch_all(conn).await?;
+    collect_page(&rows)
+}
+
+fn collect_page<T>(rows: &[PgRow]) -> Result<(Vec<T>, i64), sqlx::Error>
+where
+    T: for<'r> FromRow<'r, PgRow>,
+{
     let total = match rows.first() {
         Some(row) => row.try_get::<i64, _>("asp_total")?,
         None => 0,
     };
     let mut out = Vec::with_capacity(rows.len());
-    for row in &rows {
+    for row in rows {
         if row.try_get::<Option<bool>, _>("asp_present")?.unwrap_or(false) {
             out.push(T::from_row(row)?);
         }
@@ -385,6 +433,18 @@ mod tests {
         assert!(uncapped.starts_with("with found as (select a from t)"), "{uncapped}");
         assert!(uncapped.contains("limit $1 offset $2"), "{uncapped}");
         assert_eq!(highest_param("x = $12 or y = $3 and z = '$'"), 12);
+    }
+
+    #[test]
+    fn a_keyed_page_sorts_keys_before_building_rows_and_numbers_its_parameters_after_both_parts() {
+        let page = Page { offset: 40, limit: 20, sort: "t.name", descending: false, cap: Some(ROW_CAP) };
+        let sql = keyed_page_sql("t.id", "from t where t.b = $1", "select p.asp_key, x.c from asp_page p join x on x.s = $2", &page);
+        assert!(sql.starts_with("with found as (select t.id as asp_key, t.name as asp_sort from t where t.b = $1 limit 5000)"), "{sql}");
+        assert!(sql.contains("order by asp_sort asc nulls last, asp_key limit $3 offset $4"), "{sql}");
+        assert!(sql.ends_with("order by d.asp_sort asc nulls last, d.asp_key"), "{sql}");
+        let newest = keyed_page_sql("t.id", "from t", "select 1", &Page { descending: true, cap: None, ..page });
+        assert!(newest.contains("from found order by asp_sort desc nulls last, asp_key limit $1 offset $2"), "{newest}");
+        assert!(!newest.contains("limit 5000"), "{newest}");
     }
 
     #[test]

@@ -225,6 +225,50 @@ async fn search_filters_each_narrow_the_list() {
 }
 
 #[tokio::test]
+async fn every_sort_field_of_the_vendor_search_orders_the_whole_list_with_empty_values_last() {
+    let app = TestApp::spawn().await;
+    let admin = at(&app, "admin", "ACME-SOUTH").await;
+    let all = rows(&search(&app, &admin, json!({})).await);
+    assert!(all.len() >= 18, "{}", all.len());
+    // (sort field, the row's field holding its value)
+    let fields = [
+        ("vend_code", "vend_code"), ("vend_name", "vend_name"), ("cust_code", "cust_code"), ("cust_vendor_number", "cust_vendor_number"),
+        ("city", "city"), ("state", "state"), ("postal_code", "postal_code"), ("terms_code", "terms_code"), ("vmi", "vmi"),
+        ("division_no", "division_no"), ("company", "company"), ("hold", "hold"), ("erp_type_id", "erp_type_id"), ("active", "active"),
+        ("preferred", "preferred"), ("corporate_preferred", "corporate_preferred"), ("diverse_supplier", "diverse_supplier"),
+        ("is_hidden", "is_hidden"), ("is_manufacturer", "is_manufacturer"), ("shared_vendor_name", "shared_vendor_name"),
+    ];
+    for (field, column) in fields {
+        for direction in ["asc", "desc"] {
+            let a = search(&app, &admin, json!({"sortField": field, "sortDirection": direction})).await;
+            let found = rows(&a);
+            assert_eq!((found.len() as i64, a.body["totalCount"].as_i64()), (all.len() as i64, Some(all.len() as i64)), "{field}");
+            let values: Vec<&Value> = found.iter().map(|r| &r[column]).collect();
+            let present: Vec<&Value> = values.iter().copied().filter(|v| !v.is_null()).collect();
+            assert!(values[present.len()..].iter().all(|v| v.is_null()), "{field} {direction}: empty values not last: {values:?}");
+            for pair in present.windows(2) {
+                let ordered = match (pair[0], pair[1]) {
+                    // The databases are created with the C collation: byte order.
+                    (Value::String(x), Value::String(y)) => if direction == "asc" { x <= y } else { x >= y },
+                    (Value::Bool(x), Value::Bool(y)) => if direction == "asc" { x <= y } else { x >= y },
+                    (x, y) => {
+                        let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
+                        if direction == "asc" { x <= y } else { x >= y }
+                    }
+                };
+                assert!(ordered, "{field} {direction}: {} before {}", pair[0], pair[1]);
+            }
+        }
+    }
+    // A fragment matches inside the code, the name or the customer vendor number, never across two of them.
+    let grainger = rows(&search(&app, &admin, json!({"criteria": "10452"})).await);
+    let name = grainger[0]["vend_name"].as_str().unwrap().to_owned();
+    let across = format!("10452{}", &name[..3]);
+    assert!(rows(&search(&app, &admin, json!({"criteria": across})).await).is_empty());
+    assert_eq!(rows(&search(&app, &admin, json!({"criteria": name[1..5].to_uppercase()})).await).iter().filter(|r| r["vend_code"] == "10452").count(), 1);
+}
+
+#[tokio::test]
 async fn hidden_vendors_leave_the_search_unless_asked_for_and_hiding_is_audited() {
     let app = TestApp::spawn().await;
     let admin = at(&app, "admin", "ACME-NORTH").await;

@@ -159,17 +159,6 @@ impl Where {
 pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<VendorRow>, i64), sqlx::Error> {
     // $1 is always the site: its vendor_site record gives the site columns even without the rule.
     let mut w = Where { sql: String::new(), args: vec![Arg::Int(f.site_id)] };
-    if f.site_rule {
-        // The view's join condition is an OR, which PostgreSQL estimates at one row; as a semi-join it then hashes
-        // every vendor the site sees before looking at the text. With free text (trigram indexes, few rows) the
-        // rule is checked per matching row instead (`offset 0` keeps the subquery from being pulled up): 1.5 ms
-        // instead of 20 ms at 5,000 vendors, and it does not grow with the client's vendor count.
-        if f.text.is_some() {
-            w.and_fixed("exists (select 1 from vendor_at_site a where a.vend_id = v.vend_id and a.site_id = $1 offset 0)");
-        } else {
-            w.and_fixed("exists (select 1 from vendor_at_site a where a.vend_id = v.vend_id and a.site_id = $1)");
-        }
-    }
     if let Some(user) = f.restricted_user {
         w.args.push(Arg::Int(user));
         let u = w.args.len();
@@ -200,9 +189,9 @@ pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<
         w.and_fixed("v.is_manufacturer");
     }
     if let Some(v) = &f.text {
-        w.and("(v.vend_code ilike ? or v.vend_name ilike $P or v.cust_vendor_number ilike $P)", Arg::Text(v.clone()));
-        let n = w.args.len();
-        w.sql = w.sql.replace("$P", &format!("${n}"));
+        // Code, name and customer vendor number in one lower-cased column with one trigram index (tenant 0020):
+        // one index scan and one comparison per candidate row instead of three.
+        w.and("v.search_text like lower(?)", Arg::Text(v.clone()));
     }
     if let Some(v) = f.mfg {
         w.and("v.is_manufacturer = ?", Arg::Bool(v));
@@ -234,23 +223,31 @@ pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<
     if f.remit_to_only {
         w.and_fixed("v.remit_to");
     }
-    let base = format!(
-        "select v.vend_id, v.vend_code, v.cust_code, v.vend_name, v.cust_vendor_number, v.address1, v.city, st.code as state, v.postal_code,
+    // The vendor rule as a condition on each vendor row, the site's row read once (the view's join probed per row
+    // was most of the time of a quick search matching thousands of vendors).
+    let rule = if f.site_rule {
+        "join asp.site s on s.site_id = $1 and vendor_rule(v.is_vmi, v.erp_type_id, v.erp_company, s.erp_type_id, s.erp_company, s.vmi_erp_type_id)"
+    } else {
+        ""
+    };
+    // Two phases: only the id and sort value of up to 5000 matches are collected, counted and sorted; the page's 20
+    // rows alone are joined to their site record, shared vendor and list values.
+    let keys = format!("from vendor v {rule} where true{}", w.sql);
+    let detail = "select v.vend_id, v.vend_code, v.cust_code, v.vend_name, v.cust_vendor_number, v.address1, v.city, st.code as state, v.postal_code,
                 v.terms_code, v.is_vmi as vmi, case when v.is_vmi then v.erp_type_id end as vmi_erp_type_id, v.division_no,
                 v.erp_company as company, v.hold, v.erp_type_id, v.active, v.consigned_vmi, v.account_no, v.diverse_supplier,
                 v.diversity_type, dt.description as diversity_type_description, coalesce(vs.preferred, false) as preferred,
                 v.corporate_preferred, v.tap_asn_action_type as tap, v.phone, v.comments, v.remit_to, v.currency_code_type_id, v.tax_id,
                 v.sxe_code, sv.shared_vendor_name, v.shared_vendor_id, v.is_hidden, v.is_manufacturer, v.preferred_supplier,
-                vs.vendor_cust_account, vs.inside_sales_notes, vs.outside_sales_notes, vs.notes, v.buyer_id
-         from vendor v
+                vs.vendor_cust_account, vs.inside_sales_notes, vs.outside_sales_notes, vs.notes, v.buyer_id,
+                p.asp_key, p.asp_sort, true as asp_present
+         from asp_page p
+         join vendor v on v.vend_id = p.asp_key
          left join vendor_site vs on vs.vend_id = v.vend_id and vs.site_id = $1
          left join asp.shared_vendor sv on sv.shared_vendor_id = v.shared_vendor_id
          left join asp.type_value st on st.type_code = 'State' and st.value_id = v.state_type_id and st.site_id is null and st.erp_type_id is null and st.ecs_id is null
-         left join asp.type_value dt on dt.type_code = 'VendorDiversity' and dt.value_id = v.diversity_type and dt.site_id is null and dt.erp_type_id is null and dt.ecs_id is null
-         where true{}",
-        w.sql
-    );
-    listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
+         left join asp.type_value dt on dt.type_code = 'VendorDiversity' and dt.value_id = v.diversity_type and dt.site_id is null and dt.erp_type_id is null and dt.ecs_id is null";
+    listing::fetch_keyed_page(tx, "v.vend_id", &keys, detail, page, |q| w.bind(q)).await
 }
 
 /// Some vendor other than `except` already has this code at this ERP type and company.
