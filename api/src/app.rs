@@ -257,7 +257,7 @@ pub fn routes(state: AppState) -> impl Endpoint<Output = Response> {
         .nest("/portal", ui_endpoint(&state.settings.portal_ui_dir, "customer and supplier portal"))
         .nest("/", ui_endpoint(&state.settings.admin_ui_dir, "staff console"))
         .with(CatchPanic::new().with_handler(PanicToError))
-        .with(crate::hardening::Hardening { max_body_bytes: state.settings.max_body_bytes })
+        .with(crate::hardening::Hardening { max_body_bytes: state.settings.max_body_bytes, max_import_bytes: state.settings.max_import_bytes })
         .data(state.clone())
         .with(RequestContext { state })
         .map_to_response()

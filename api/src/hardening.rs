@@ -12,6 +12,10 @@ use kernel::error::{ErrorBody, ValidationError};
 /// The largest request body the API reads (JSON and anything else). File uploads get their own limit when they come.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 
+/// The operations that take a whole data file in their body (CSV text or a workbook) and may read up to
+/// `max_import_bytes` instead of `max_body_bytes`: a supplier's catalogue of 100,000 rows is about 12 MB as CSV.
+pub const IMPORT_PATHS: &[&str] = &["/api/V1/SharedVendor/Cost/Import", "/api/V1/Item/CID/Custom/Update/Import"];
+
 /// The console and the portal are same-origin single-page apps with no inline script; styles are inline (MUI's
 /// emotion) and images may be data URLs. Nothing may frame them.
 const CSP_UI: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
@@ -24,18 +28,20 @@ connect-src 'self'; object-src 'none'; frame-ancestors 'none'";
 
 pub struct Hardening {
     pub max_body_bytes: usize,
+    pub max_import_bytes: usize,
 }
 
 impl<E: Endpoint> Middleware<E> for Hardening {
     type Output = HardeningEndpoint<E>;
     fn transform(&self, ep: E) -> Self::Output {
-        HardeningEndpoint { inner: ep, max_body_bytes: self.max_body_bytes }
+        HardeningEndpoint { inner: ep, max_body_bytes: self.max_body_bytes, max_import_bytes: self.max_import_bytes }
     }
 }
 
 pub struct HardeningEndpoint<E> {
     inner: E,
     max_body_bytes: usize,
+    max_import_bytes: usize,
 }
 
 fn refuse(status: StatusCode, message: &str, errors: Vec<ValidationError>) -> Response {
@@ -140,16 +146,21 @@ impl<E: Endpoint> Endpoint for HardeningEndpoint<E> {
             if let Some(field) = nul_in_uri(&req) {
                 return Ok(nul_refusal(&field));
             }
+            let limit = if *req.method() == Method::POST && IMPORT_PATHS.iter().any(|p| req.uri().path().eq_ignore_ascii_case(p)) {
+                self.max_import_bytes
+            } else {
+                self.max_body_bytes
+            };
             let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
-            if declared.is_some_and(|n| n > self.max_body_bytes) {
-                return Ok(too_large(self.max_body_bytes));
+            if declared.is_some_and(|n| n > limit) {
+                return Ok(too_large(limit));
             }
             if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
                 // Read the body once, bounded even when no length was declared (chunked), then hand it on.
-                let body = match req.take_body().into_bytes_limit(self.max_body_bytes).await {
+                let body = match req.take_body().into_bytes_limit(limit).await {
                     Ok(b) => b,
                     Err(poem::error::ReadBodyError::PayloadTooLarge) => {
-                        return Ok(too_large(self.max_body_bytes));
+                        return Ok(too_large(limit));
                     }
                     Err(e) => return Err(e.into()),
                 };

@@ -52,6 +52,9 @@ pub struct Settings {
     pub oidc_provision: bool,
     /// The largest request body the API reads; larger ones answer 413.
     pub max_body_bytes: usize,
+    /// The largest body of a catalogue or data import (the operations in `hardening::IMPORT_PATHS`): a supplier's
+    /// 100,000-row CSV is about 12 MB. At least `max_body_bytes`.
+    pub max_import_bytes: usize,
     /// Open connections one process serves at once; further clients wait in the listen backlog.
     pub max_connections: usize,
     /// A client must send a request's headers within this time (also on an idle kept-alive connection).
@@ -135,6 +138,11 @@ impl Settings {
             );
         }
         anyhow::ensure!(self.max_body_bytes >= 1024, "max_body_bytes must be at least 1024");
+        anyhow::ensure!(
+            self.max_import_bytes >= self.max_body_bytes,
+            "max_import_bytes must be at least max_body_bytes ({})",
+            self.max_body_bytes
+        );
         anyhow::ensure!(self.max_connections >= 1, "max_connections must be at least 1");
         anyhow::ensure!(self.header_read_timeout_seconds >= 1, "header_read_timeout_seconds must be at least 1");
         anyhow::ensure!(
@@ -205,6 +213,7 @@ mod tests {
             oidc_scopes: vec![],
             oidc_provision: false,
             max_body_bytes: 1 << 20,
+            max_import_bytes: 1 << 21,
             max_connections: 16,
             header_read_timeout_seconds: 10,
             files_dir: "data/files".into(),

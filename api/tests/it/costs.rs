@@ -474,3 +474,29 @@ async fn viewers_read_costs_editors_change_them_and_others_see_nothing() {
     let none: i64 = sqlx::query_scalar("select count(*) from asp.shared_vendor_cost where shared_vendor_id = $1").bind(sv).fetch_one(&app.pool).await.unwrap();
     assert_eq!(none, 0);
 }
+
+#[tokio::test]
+async fn a_catalogue_file_larger_than_an_ordinary_body_is_imported_up_to_the_import_limit() {
+    let app = TestApp::spawn_with(|s| {
+        s.max_body_bytes = 64 * 1024;
+        s.max_import_bytes = 512 * 1024;
+    })
+    .await;
+    let admin = admin_at_north(&app).await;
+    let sv = shared_vendor(&app, "Large File Supply").await;
+    let mut csv = String::from("mfg_code,mfg_part_no,start_date,end_date,qty_break_1,cost_1,qty_break_2,cost_2,type_pack_id\n");
+    let mut n = 0;
+    while csv.len() < 200 * 1024 {
+        n += 1;
+        csv.push_str(&format!("SKF,LARGE-{n:06},{},{},1,{}.25,10,{}.10,\n", day(0), day(60), n % 90 + 1, n % 90 + 1));
+    }
+    let (status, body) = upload(&app, &admin, sv, "text/csv", csv.clone().into_bytes()).await;
+    assert_eq!(status, StatusCode::OK, "{body:?}");
+    let done = finished(&app, &admin, body["cost_import_id"].as_i64().unwrap()).await;
+    assert_eq!((done["status"].as_str(), done["applied_rows"].as_i64()), (Some("done"), Some(n)), "{done:?}");
+    // The same size is refused elsewhere, and an import past its own limit is refused before anything starts.
+    let a = app.post("/api/V1/Log/ApplicationError", &admin, json!({"message": csv})).await;
+    assert_eq!(a.status, StatusCode::PAYLOAD_TOO_LARGE);
+    let (status, body) = upload(&app, &admin, sv, "text/csv", csv.repeat(3).into_bytes()).await;
+    assert_eq!((status, body["errors"][0]["errorType"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("tooLarge")));
+}
