@@ -199,6 +199,34 @@ async fn the_application_role_cannot_bypass_row_level_security() {
 }
 
 #[tokio::test]
+async fn the_search_text_view_shows_the_application_only_the_granted_sites_and_nothing_without_a_scope() {
+    let app = TestApp::spawn().await;
+    let pool = app_pool(&app).await;
+    let authz = authz::Authorizer::new(pool.clone(), 16).await.unwrap();
+    let buyer = app.user_id("buyer").await;
+    let north = app.site_id("ACME-NORTH").await;
+    let (all, at_north): (i64, i64) = sqlx::query_as("select count(*), count(*) filter (where site_id = $1) from client_acme.cip_text")
+        .bind(north)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(all > at_north && at_north > 0, "the demo data has CIPs at several ACME sites");
+    let scope = authz.grant(buyer, north, &[]).await.unwrap();
+    let mut tx = scope.begin(&pool).await.unwrap();
+    let (n, sites): (i64, Vec<i64>) = sqlx::query_as("select count(*), coalesce(array_agg(distinct site_id), '{}') from cip_text_visible")
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+    assert_eq!((n, sites), (at_north, vec![north]));
+    // Its text condition reaches the trigram index and still answers only the granted site.
+    let hits: Vec<i64> = sqlx::query_scalar("select distinct site_id from cip_text_visible where search_text like '%BEAR%'").fetch_all(&mut *tx).await.unwrap();
+    assert_eq!(hits, vec![north]);
+    drop(tx);
+    let unscoped: i64 = sqlx::query_scalar("select count(*) from client_acme.cip_text_visible").fetch_one(&pool).await.unwrap();
+    assert_eq!(unscoped, 0);
+}
+
+#[tokio::test]
 async fn a_query_that_forgets_its_site_filter_still_reads_and_writes_nothing_of_another_site() {
     let app = TestApp::spawn().await;
     let pool = app_pool(&app).await;

@@ -38,7 +38,6 @@ pub struct SearchFilter {
 
 enum Arg {
     I64(i64),
-    I64s(Vec<i64>),
     I32(i32),
     Text(String),
     Bool(bool),
@@ -71,7 +70,6 @@ impl Where {
         for a in self.args {
             q = match a {
                 Arg::I64(v) => q.bind(v),
-                Arg::I64s(v) => q.bind(v),
                 Arg::I32(v) => q.bind(v),
                 Arg::Text(v) => q.bind(v),
                 Arg::Bool(v) => q.bind(v),
@@ -81,37 +79,22 @@ impl Where {
     }
 }
 
-/// Most CIPs a text filter narrows the search to through the side table; a text matching more is common enough
-/// that scanning the other conditions' rows finds the capped set soon.
-const TEXT_CANDIDATES: usize = listing::ROW_CAP as usize;
-
-/// The CIPs whose text matches the description and text filters, when that set is complete and small: the trigram
-/// index of `cip_text` (tenant 0016) finds them, which no index on `cip` can under the site policy.
-async fn text_candidates(tx: &mut TenantTx, f: &SearchFilter) -> Result<Option<Vec<i64>>, sqlx::Error> {
-    let patterns: Vec<&String> = f.description.iter().chain(f.text.iter()).collect();
-    if patterns.is_empty() {
-        return Ok(None);
-    }
-    let ids: Vec<i64> = sqlx::query_scalar("select cip_text_containing($1, $2)")
-        .bind(patterns)
-        .bind((TEXT_CANDIDATES + 1) as i32)
-        .persistent(false)
-        .fetch_all(&mut **tx)
-        .await?;
-    Ok((ids.len() <= TEXT_CANDIDATES).then_some(ids))
-}
-
-/// The search's conditions, its text filters narrowed through the side table where that pays.
-async fn prepared(tx: &mut TenantTx, f: &SearchFilter) -> Result<Where, sqlx::Error> {
-    let candidates = text_candidates(tx, f).await?;
-    Ok(conditions(f, candidates))
-}
-
-fn conditions(f: &SearchFilter, text_candidates: Option<Vec<i64>>) -> Where {
+/// The search's conditions. Every search of the grid goes through here, so the grid, its export, the picks and the
+/// sub-filter values agree.
+fn conditions(f: &SearchFilter) -> Where {
     let mut w = Where::new(f.site_id);
-    let narrowed = text_candidates.is_some();
-    if let Some(ids) = text_candidates {
-        w.and("c.cip_no = any(?)", Arg::I64s(ids));
+    // The text filters through the side table's trigram index (the view cip_text_visible, tenant 0021), which no
+    // index on cip can serve behind its policy: the planner joins the hits to cip by primary key and stops at the
+    // cap, or, with a narrower condition on cip, looks each CIP's text up by key.
+    let patterns: Vec<&String> = f.description.iter().chain(f.text.iter()).collect();
+    if !patterns.is_empty() {
+        let mut text = String::from("exists (select 1 from cip_text_visible t where t.cip_no = c.cip_no");
+        for p in patterns {
+            w.args.push(Arg::Text(p.clone()));
+            text.push_str(&format!(" and t.search_text like ${}", w.args.len()));
+        }
+        text.push(')');
+        w.and_fixed(&text);
     }
     if let Some(v) = f.cip_no {
         w.and("c.cip_no = ?", Arg::I64(v));
@@ -135,16 +118,8 @@ fn conditions(f: &SearchFilter, text_candidates: Option<Vec<i64>>) -> Where {
         w.and("starts_with(c.location_key, ?)", Arg::Text(v.clone()));
     }
     if let Some(v) = &f.description {
-        // search_text holds codes and descriptions; the second test keeps the match to the descriptions.
-        if !narrowed {
-            w.and("c.search_text like ?", Arg::Text(v.clone()));
-        }
+        // search_text holds codes and descriptions; this test keeps the match to the descriptions.
         w.and("upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like ?", Arg::Text(v.clone()));
-    }
-    if let Some(v) = &f.text {
-        if !narrowed {
-            w.and("c.search_text like ?", Arg::Text(v.clone()));
-        }
     }
     if let Some(v) = &f.vend_code {
         w.and("c.vend_code = ?", Arg::Text(v.clone()));
@@ -239,7 +214,7 @@ struct Key {
 /// The search grid: one page and the total (up to the cap). The capped set carries only each row's number and sort
 /// key; the page's rows are read whole afterwards (at most one page of them instead of 5000).
 pub async fn rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipRow>, i64), sqlx::Error> {
-    let w = prepared(tx, f).await?;
+    let w = conditions(f);
     let Some(key) = sort_expression(page.sort) else {
         return Err(sqlx::Error::Protocol(format!("no sort expression for {}", page.sort)));
     };
@@ -254,20 +229,20 @@ pub async fn rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(V
 
 /// Every row of the search up to the cap, whole (the export).
 pub async fn all_rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<Vec<CipRow>, sqlx::Error> {
-    let w = prepared(tx, f).await?;
+    let w = conditions(f);
     let base = format!("select {ROW_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
     Ok(listing::fetch_page(tx, &base, page, |q| w.bind(q)).await?.0)
 }
 
 /// The picker's rows of the search.
 pub async fn picks(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipPick>, i64), sqlx::Error> {
-    let w = prepared(tx, f).await?;
+    let w = conditions(f);
     let base = format!("select {PICK_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
     listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
 }
 
 pub async fn min1(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipMin1>, i64), sqlx::Error> {
-    let w = prepared(tx, f).await?;
+    let w = conditions(f);
     let base = format!("select {MIN1_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
     listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
 }
@@ -278,7 +253,7 @@ pub const SUB_FILTER_LIMIT: i64 = 500;
 /// Distinct values (as text) of `column` (from the service's allow-list) over the search's rows, with their counts;
 /// at most [`SUB_FILTER_LIMIT`] + 1 so the caller can tell the list was cut.
 pub async fn distinct_values(tx: &mut TenantTx, f: &SearchFilter, column: &'static str, starts_with: Option<&str>) -> Result<Vec<SubFilterValue>, sqlx::Error> {
-    let mut w = prepared(tx, f).await?;
+    let mut w = conditions(f);
     if let Some(prefix) = starts_with {
         w.and(&format!("starts_with(upper(c.{column}::text), ?)"), Arg::Text(prefix.to_owned()));
     }
@@ -297,7 +272,7 @@ mod tests {
 
     #[test]
     fn only_given_filters_become_conditions_and_values_are_parameters() {
-        let w = conditions(&SearchFilter { site_id: 7, ..Default::default() }, None);
+        let w = conditions(&SearchFilter { site_id: 7, ..Default::default() });
         assert_eq!(w.sql, "c.site_id = $1");
         let w = conditions(&SearchFilter {
             site_id: 7,
@@ -306,10 +281,11 @@ mod tests {
             description: Some("%BEARING%".into()),
             below_min: Some(true),
             ..Default::default()
-        }, None);
+        });
         assert_eq!(
             w.sql,
-            "c.site_id = $1 and c.status_id = $2 and starts_with(c.location_key, $3) and c.search_text like $4 \
+            "c.site_id = $1 and exists (select 1 from cip_text_visible t where t.cip_no = c.cip_no and t.search_text like $2) \
+             and c.status_id = $3 and starts_with(c.location_key, $4) \
              and upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like $5 \
              and c.min_qty is not null and c.qty_on_hand < c.min_qty"
         );
@@ -318,12 +294,15 @@ mod tests {
     }
 
     #[test]
-    fn text_candidates_replace_the_text_scan_but_keep_the_description_check() {
+    fn the_text_filters_search_the_side_table_together_and_the_description_is_also_checked_on_the_cip() {
         let f = SearchFilter { site_id: 7, description: Some("%BEARING%".into()), text: Some("%SKF%".into()), ..Default::default() };
-        let w = conditions(&f, Some(vec![1, 2]));
-        assert_eq!(w.sql, "c.site_id = $1 and c.cip_no = any($2) and upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like $3");
-        let w = conditions(&f, None);
-        assert!(w.sql.contains("c.search_text like $2") && w.sql.contains("c.search_text like $4"));
+        let w = conditions(&f);
+        assert_eq!(
+            w.sql,
+            "c.site_id = $1 and exists (select 1 from cip_text_visible t where t.cip_no = c.cip_no and t.search_text like $2 and t.search_text like $3) \
+             and upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like $4"
+        );
+        assert!(!w.sql.contains("c.search_text"), "no LIKE on the policed table's text");
     }
 
     #[test]
