@@ -1,0 +1,120 @@
+// A field that stores a record's key (an id, a code) and finds the record by what is typed: the typed text is sent
+// to a search operation once typing pauses, the answers are the options. A value that came as a key alone (from an
+// address or the record being edited) is shown by its name, read once.
+import { useEffect, useState, type InputHTMLAttributes } from 'react';
+import { Autocomplete, TextField } from '@mui/material';
+
+export type PickerKey = string | number;
+
+export interface Choice<T> {
+  key: PickerKey;
+  label: string;
+  item: T | null;
+}
+
+export interface SearchPickerProps<T> {
+  value: PickerKey | null;
+  /** The chosen record (null when cleared). */
+  onChange: (key: PickerKey | null, item: T | null) => void;
+  /** The records matching the typed text ('' when nothing is typed yet). */
+  search: (typed: string, signal: AbortSignal) => Promise<T[]>;
+  /** The record of a key, to show a value given by its key; without it (or when it fails) the key is shown. */
+  find?: (key: PickerKey, signal: AbortSignal) => Promise<T>;
+  keyOf: (item: T) => PickerKey;
+  labelOf: (item: T) => string;
+  /** On the input: `<testId>`; on each option: `<testId>-option-<key>`. */
+  testId: string;
+  label: string;
+  width?: number | string;
+  error?: string;
+  helperText?: string;
+  noOptionsText?: string;
+}
+
+/** Wait this long after the last key before searching. */
+export const SEARCH_PAUSE_MS = 200;
+
+/** What is searched for: nothing while the input just shows the chosen value's label (opening lists everything). */
+export const searchText = (typed: string, chosenLabel: string | null) => (chosenLabel !== null && typed === chosenLabel ? '' : typed.trim());
+
+export function SearchPicker<T>({ value, onChange, search, find, keyOf, labelOf, testId, label, width = 360, error, helperText, noOptionsText }: SearchPickerProps<T>) {
+  const [typed, setTyped] = useState('');
+  const [open, setOpen] = useState(false);
+  const [options, setOptions] = useState<Choice<T>[]>([]);
+  const [chosen, setChosen] = useState<Choice<T> | null>(null);
+  const choice = (item: T): Choice<T> => ({ key: keyOf(item), label: labelOf(item), item });
+
+  useEffect(() => {
+    if (value === null || value === '') {
+      setChosen(null);
+      return undefined;
+    }
+    if (chosen && String(chosen.key) === String(value)) return undefined;
+    const asIs: Choice<T> = { key: value, label: String(value), item: null };
+    if (!find) {
+      setChosen(asIs);
+      return undefined;
+    }
+    const controller = new AbortController();
+    find(value, controller.signal)
+      .then((item) => !controller.signal.aborted && setChosen(choice(item)))
+      .catch(() => !controller.signal.aborted && setChosen(asIs));
+    return () => controller.abort();
+    // Only a new value is looked up; `find` and the label functions are the caller's constants.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value, chosen?.key]);
+
+  const wanted = searchText(typed, chosen?.label ?? null);
+  useEffect(() => {
+    if (!open) return undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      search(wanted, controller.signal)
+        .then((items) => !controller.signal.aborted && setOptions(items.map(choice)))
+        .catch(() => undefined);
+    }, SEARCH_PAUSE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, wanted]);
+
+  const selected = chosen && value !== null && String(chosen.key) === String(value) ? chosen : null;
+  return (
+    <Autocomplete<Choice<T>>
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      value={selected}
+      onChange={(_, c) => {
+        setChosen(c);
+        onChange(c ? c.key : null, c?.item ?? null);
+      }}
+      inputValue={typed}
+      onInputChange={(_, text) => setTyped(text)}
+      // The server filtered already.
+      filterOptions={(o) => o}
+      isOptionEqualToValue={(o, v) => String(o.key) === String(v.key)}
+      getOptionLabel={(c) => c.label}
+      noOptionsText={noOptionsText ?? 'Nothing matches.'}
+      sx={{ width }}
+      renderOption={(props, c) => (
+        <li {...props} key={String(c.key)} data-testid={`${testId}-option-${c.key}`}>
+          {c.label}
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          size="small"
+          label={label}
+          error={Boolean(error)}
+          helperText={error ?? helperText}
+          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testId } as InputHTMLAttributes<HTMLInputElement> }}
+        />
+      )}
+    />
+  );
+}
