@@ -25,6 +25,7 @@ import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
 import { CostCatalogueTab } from '../costs';
+import { BrandPicker } from './BrandPicker';
 import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
 import {
   BLOCKS,
@@ -70,6 +71,13 @@ function Fields({ fields, form, setForm, errors, prefix }: { fields: readonly Fi
                 control={<Checkbox checked={form[f.field] === true} onChange={(e) => setForm({ ...form, [f.field]: e.target.checked })} slotProps={{ input: { 'data-testid': testId } as object }} />}
                 label={f.label}
               />
+            </Grid>
+          );
+        }
+        if (f.kind === 'brand') {
+          return (
+            <Grid key={f.field} size={{ xs: 12, md: 6 }}>
+              <BrandPicker value={String(form[f.field] ?? '')} onChange={(v) => setForm({ ...form, [f.field]: v })} testId={testId} error={errors[f.field]} />
             </Grid>
           );
         }
