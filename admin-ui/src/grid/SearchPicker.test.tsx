@@ -47,6 +47,20 @@ describe('SearchPicker', () => {
     expect(find).toHaveBeenCalledWith(3, expect.any(AbortSignal));
   });
 
+  it('keeps what the user types when the name of the value given by key arrives later', async () => {
+    let answer: (v: Vendor) => void = () => undefined;
+    const find = vi.fn(() => new Promise<Vendor>((resolve) => (answer = resolve)));
+    const { input, onChange } = picker(3, vi.fn(), find);
+    fireEvent.focus(input);
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: 'gra' } });
+    answer(VENDORS[0]);
+    await screen.findByTestId('sv-option-4');
+    expect(input.value).toBe('gra');
+    fireEvent.click(screen.getByTestId('sv-option-4'));
+    expect(onChange).toHaveBeenCalledWith(4, VENDORS[1]);
+  });
+
   it('shows the key itself when the record cannot be read', async () => {
     const { input } = picker(99, vi.fn(), () => Promise.reject(new Error('404')));
     await waitFor(() => expect(input.value).toBe('99'));

@@ -42,29 +42,31 @@ export function SearchPicker<T>({ value, onChange, search, find, keyOf, labelOf,
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<Choice<T>[]>([]);
   const [chosen, setChosen] = useState<Choice<T> | null>(null);
+  // Names read for keys given alone. Kept apart from the chosen value so that reading one never replaces the value
+  // (the input would be reset to the value's label while the user is typing).
+  const [names, setNames] = useState<Record<string, string>>({});
   const choice = (item: T): Choice<T> => ({ key: keyOf(item), label: labelOf(item), item });
+  const labelFor = (c: Choice<T>) => names[String(c.key)] ?? c.label;
 
   useEffect(() => {
-    if (value === null || value === '') {
-      setChosen(null);
-      return undefined;
-    }
-    if (chosen && String(chosen.key) === String(value)) return undefined;
-    const asIs: Choice<T> = { key: value, label: String(value), item: null };
-    if (!find) {
-      setChosen(asIs);
-      return undefined;
-    }
+    if (value === null || value === '') setChosen(null);
+    else if (!chosen || String(chosen.key) !== String(value)) setChosen({ key: value, label: String(value), item: null });
+    // The value decides; `chosen` is what the picker shows for it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+
+  useEffect(() => {
+    if (value === null || value === '' || !find || names[String(value)] !== undefined) return undefined;
     const controller = new AbortController();
     find(value, controller.signal)
-      .then((item) => !controller.signal.aborted && setChosen(choice(item)))
-      .catch(() => !controller.signal.aborted && setChosen(asIs));
+      .then((item) => !controller.signal.aborted && setNames((n) => ({ ...n, [String(value)]: labelOf(item) })))
+      .catch(() => undefined);
     return () => controller.abort();
     // Only a new value is looked up; `find` and the label functions are the caller's constants.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value, chosen?.key]);
+  }, [value]);
 
-  const wanted = searchText(typed, chosen?.label ?? null);
+  const wanted = searchText(typed, chosen ? labelFor(chosen) : null);
   useEffect(() => {
     if (!open) return undefined;
     const controller = new AbortController();
@@ -90,6 +92,7 @@ export function SearchPicker<T>({ value, onChange, search, find, keyOf, labelOf,
       value={selected}
       onChange={(_, c) => {
         setChosen(c);
+        if (c) setNames((n) => ({ ...n, [String(c.key)]: c.label }));
         onChange(c ? c.key : null, c?.item ?? null);
       }}
       inputValue={typed}
@@ -97,12 +100,12 @@ export function SearchPicker<T>({ value, onChange, search, find, keyOf, labelOf,
       // The server filtered already.
       filterOptions={(o) => o}
       isOptionEqualToValue={(o, v) => String(o.key) === String(v.key)}
-      getOptionLabel={(c) => c.label}
+      getOptionLabel={labelFor}
       noOptionsText={noOptionsText ?? 'Nothing matches.'}
       sx={{ width }}
       renderOption={(props, c) => (
         <li {...props} key={String(c.key)} data-testid={`${testId}-option-${c.key}`}>
-          {c.label}
+          {labelFor(c)}
         </li>
       )}
       renderInput={(params) => (

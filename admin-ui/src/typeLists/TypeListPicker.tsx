@@ -1,6 +1,6 @@
 // A field whose value is one of a reference list's values (docs/type-lists.md): a searchable drop-down fed by the
 // list's Type operation, answering the value id or the code the record stores.
-import { useEffect, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { loadTypeList, typeOptions, type StoredAs, type TypeListName, type TypeOption, type TypeValue } from './lookups';
 
@@ -45,7 +45,11 @@ export interface TypeListPickerProps {
 export function TypeListPicker({ list, storedAs, value, onChange, label, testId, values, keep, siteId, error, helperText, disabled }: TypeListPickerProps) {
   const own = useTypeLists(values ? [] : [list], siteId)[list];
   const options = typeOptions(values ?? own, storedAs, value, keep);
-  const selected = value === null || value === undefined || value === '' ? null : (options.find((o) => String(o.value).toUpperCase() === String(value).toUpperCase()) ?? null);
+  const match = value === null || value === undefined || value === '' ? null : (options.find((o) => String(o.value).toUpperCase() === String(value).toUpperCase()) ?? null);
+  // The same object while the value and its label stay: the drop-down resets what is typed whenever its value object
+  // changes, and the options are rebuilt on every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const selected = useMemo(() => match, [match?.value, match?.label, match?.inactive]);
   return (
     <Autocomplete<TypeOption>
       options={options}
@@ -53,7 +57,7 @@ export function TypeListPicker({ list, storedAs, value, onChange, label, testId,
       onChange={(_, o) => onChange(o ? o.value : null)}
       isOptionEqualToValue={(o, v) => o.value === v.value}
       getOptionLabel={(o) => o.label}
-      getOptionDisabled={(o) => o.inactive && o !== selected}
+      getOptionDisabled={(o) => o.inactive && o.value !== selected?.value}
       disabled={disabled}
       size="small"
       fullWidth
