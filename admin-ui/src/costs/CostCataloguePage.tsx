@@ -14,7 +14,7 @@ export function CostCataloguePage() {
     <>
       <PageBanner title="Cost Catalogue" />
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
-        <SharedVendorPicker value={chosen} onChange={(id) => setParams(id ? { shared_vendor_id: String(id) } : {})} testId="cost-shared-vendor" />
+        <SharedVendorPicker value={chosen ? String(chosen) : ''} onChange={(id) => setParams(id ? { shared_vendor_id: id } : {})} testId="cost-shared-vendor" width={360} />
         {!chosen && <Typography color="text.secondary">Choose a shared vendor to see its catalogue.</Typography>}
       </Stack>
       {chosen && <CostCatalogueTab key={chosen} sharedVendorId={chosen} />}

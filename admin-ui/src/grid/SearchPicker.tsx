@@ -121,3 +121,33 @@ export function SearchPicker<T>({ value, onChange, search, find, keyOf, labelOf,
     />
   );
 }
+
+/** What defines a picker of one kind of record (shared vendors, brands, vendors). */
+export type PickerKind<T> = Pick<SearchPickerProps<T>, 'search' | 'find' | 'keyOf' | 'labelOf' | 'noOptionsText'> & { label: string };
+
+/** The props of a form's picker: the key as the form holds it, as text ('' when none). */
+export interface KindPickerProps {
+  value: string;
+  onChange: (key: string) => void;
+  testId: string;
+  label?: string;
+  error?: string;
+  width?: number | string;
+}
+
+/** A picker of one kind of record, for forms that hold the key as text. */
+export function pickerOf<T>(kind: PickerKind<T>) {
+  return function KindPicker({ value, onChange, testId, label, error, width = '100%' }: KindPickerProps) {
+    return (
+      <SearchPicker<T>
+        {...kind}
+        value={value === '' ? null : value}
+        onChange={(key) => onChange(key === null ? '' : String(key))}
+        testId={testId}
+        label={label ?? kind.label}
+        width={width}
+        error={error}
+      />
+    );
+  };
+}

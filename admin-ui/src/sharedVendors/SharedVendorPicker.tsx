@@ -1,7 +1,7 @@
 // Choose a shared vendor by name (SharedVendor/Search, ViewVendors); the value is its id. An id given alone (an
 // address's ?shared_vendor_id=) is shown by the shared vendor's name.
 import { callApi, type Schema } from '../shared/api';
-import { SearchPicker, type PickerKey } from '../grid/SearchPicker';
+import { pickerOf, type PickerKey } from '../grid/SearchPicker';
 
 type SharedVendorChoice = Pick<Schema<'SharedVendorRow'>, 'shared_vendor_id' | 'shared_vendor_name' | 'is_active'>;
 
@@ -15,18 +15,11 @@ const search = async (typed: string, signal: AbortSignal): Promise<SharedVendorC
   (await callApi('post', '/V1/SharedVendor/Search', { body: sharedVendorQuery(typed), signal, quiet: true })).itemList;
 const find = (id: PickerKey, signal: AbortSignal): Promise<SharedVendorChoice> => callApi('get', '/V1/SharedVendor/{id}', { path: { id: Number(id) }, signal, quiet: true });
 
-export function SharedVendorPicker({ value, onChange, testId, label = 'Shared vendor' }: { value: number | null; onChange: (id: number | null) => void; testId: string; label?: string }) {
-  return (
-    <SearchPicker<SharedVendorChoice>
-      value={value}
-      onChange={(key) => onChange(key === null ? null : Number(key))}
-      search={search}
-      find={find}
-      keyOf={(v) => v.shared_vendor_id}
-      labelOf={sharedVendorLabel}
-      testId={testId}
-      label={label}
-      noOptionsText="No shared vendor has that name."
-    />
-  );
-}
+export const SharedVendorPicker = pickerOf<SharedVendorChoice>({
+  search,
+  find,
+  keyOf: (v) => v.shared_vendor_id,
+  labelOf: sharedVendorLabel,
+  label: 'Shared vendor',
+  noOptionsText: 'No shared vendor has that name.',
+});

@@ -1,7 +1,7 @@
 // Choose a vendor of the current site by code or name (the vendor quick search, ViewVendors: the vendor rule and the
 // user's vendor restrictions apply); the value is the vendor code. A code given alone is shown with the vendor's name.
 import { api, callApi, type Schema } from '../shared/api';
-import { SearchPicker, type PickerKey } from '../grid/SearchPicker';
+import { pickerOf, type PickerKey } from '../grid/SearchPicker';
 
 type VendorChoice = Pick<Schema<'VendorRow'>, 'vend_code' | 'vend_name'>;
 
@@ -18,20 +18,11 @@ const search = async (typed: string, signal: AbortSignal): Promise<VendorChoice[
 const find = (code: PickerKey, signal: AbortSignal): Promise<VendorChoice> =>
   callApi('get', '/V1/Vendor/VendorCode/{code}', { path: { code: String(code) }, signal, quiet: true });
 
-export function VendorPicker({ value, onChange, testId, label = 'Vendor', error }: { value: string; onChange: (code: string) => void; testId: string; label?: string; error?: string }) {
-  return (
-    <SearchPicker<VendorChoice>
-      value={value === '' ? null : value}
-      onChange={(key) => onChange(key === null ? '' : String(key))}
-      search={search}
-      find={find}
-      keyOf={(v) => v.vend_code}
-      labelOf={vendorLabel}
-      testId={testId}
-      label={label}
-      width="100%"
-      error={error}
-      noOptionsText="No vendor of this site matches."
-    />
-  );
-}
+export const VendorPicker = pickerOf<VendorChoice>({
+  search,
+  find,
+  keyOf: (v) => v.vend_code,
+  labelOf: vendorLabel,
+  label: 'Vendor',
+  noOptionsText: 'No vendor of this site matches.',
+});
