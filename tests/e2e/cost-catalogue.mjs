@@ -122,15 +122,17 @@ after(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-test(`(a) sign in as ${USERNAME}; Procurement > Cost Catalogue shows SKF's catalogue`, { timeout: 120_000 }, () =>
+test(`(a) sign in as ${USERNAME}; Procurement > Cost Catalogue: SKF is found by name and its catalogue shown`, { timeout: 120_000 }, () =>
   scenario('open', async () => {
     await signInUI(page, USERNAME);
     await SEL.menuGroup(page, 'Procurement').click();
     await SEL.menuItem(page, 'costCatalogue').click();
     await page.waitForURL((u) => u.hash.startsWith('#/vendors/costCatalogue'));
-    await SEL.sharedVendor(page).fill(String(sharedVendorId));
-    await SEL.sharedVendor(page).press('Enter');
+    // The shared vendor is found by name in the picker.
+    await SEL.sharedVendor(page).fill('sk');
+    await page.getByTestId(`cost-shared-vendor-option-${sharedVendorId}`).click();
     await SEL.catalogue(page).waitFor();
+    assert.match(page.url(), new RegExp(`shared_vendor_id=${sharedVendorId}$`));
     assert.equal(await SEL.catalogue(page).getAttribute('data-shared-vendor-id'), String(sharedVendorId));
   }));
 

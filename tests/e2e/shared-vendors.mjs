@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, input, launch, signInUI } from './harness.mjs';
+import { ARTIFACTS, apiSession, input, launch, signInUI } from './harness.mjs';
 
 const USERNAME = process.env.E2E_SHARED_VENDOR_USER || 'admin';
 
@@ -26,6 +26,7 @@ const SEL = {
   contactAdd: (page) => page.getByTestId('sv-contacts-add'),
   contactSave: (page) => page.getByTestId('sv-contacts-save'),
   contactRow: (page, name) => page.getByTestId('sv-contacts-row').filter({ hasText: name }),
+  brandRow: (page, name) => page.getByTestId('sv-brands-row').filter({ hasText: name }),
 };
 
 /** Picks `option` in the MUI select whose hidden input has the test id. */
@@ -58,7 +59,11 @@ test('find a shared vendor, edit its VIP block, add and delete a contact', { tim
     await SEL.searchText(page).fill('SKF');
     const searched = page.waitForResponse((r) => /\/api\/V1\/SharedVendor\/SummarySearch$/.test(r.url()) && r.request().postData()?.includes('SKF'));
     await SEL.search(page).click();
-    assert.equal((await searched).status(), 200);
+    const summary = await (await searched).json();
+    // The list counts each shared vendor's current catalogue costs beside its other counts.
+    const skf = summary.itemList.find((r) => r.shared_vendor_name === 'SKF');
+    assert.ok(skf.current_cost_count > 0, 'the demo catalogue of SKF has current costs');
+    assert.equal((await SEL.row(page, 'SKF').getByTestId('sv-row-costs').innerText()).trim(), String(skf.current_cost_count));
     await SEL.row(page, 'SKF').click();
     await page.waitForURL((u) => /#\/vendors\/sharedVendors\?id=\d+$/.test(u.hash));
     await SEL.header(page).waitFor();
@@ -95,5 +100,34 @@ test('find a shared vendor, edit its VIP block, add and delete a contact', { tim
     await SEL.contactRow(page, name).getByTestId('sv-contacts-delete').click();
     assert.equal((await deleted).status(), 200);
     await SEL.contactRow(page, name).waitFor({ state: 'detached' });
+    assert.deepEqual(pageErrors, []);
+  }));
+
+test("a brand is added to SKF by picking it by name, then removed", { timeout: 120_000 }, () =>
+  scenario('brand', async () => {
+    // A brand SKF does not list yet, found through the same operation the picker uses.
+    const api = await apiSession(USERNAME, 'ACME-NORTH');
+    const id = Number(new URL(page.url()).hash.split('id=')[1]);
+    const listed = await api('POST', '/V1/SharedVendor/Brand/Search', { shared_vendor_id: id, pageSize: 500 });
+    assert.equal(listed.status, 200, JSON.stringify(listed.body));
+    const brands = await api('GET', '/V1/ItemMaster/Brands');
+    const brand = brands.body.find((b) => !listed.body.itemList.some((x) => x.brand_id === b.brand_id));
+    assert.ok(brand, 'an active brand SKF does not list');
+
+    await SEL.tab(page, 'brands').click();
+    await page.getByTestId('sv-brands-add').click();
+    await input(SEL.field(page, 'sv-brands', 'brand_id')).fill(brand.brand_name.slice(0, 5));
+    await page.getByTestId(`sv-brands-brand_id-option-${brand.brand_id}`).click();
+    const inserted = page.waitForResponse((r) => /\/api\/V1\/SharedVendor\/Brand\/Insert$/.test(r.url()));
+    await page.getByTestId('sv-brands-save').click();
+    const added = await inserted;
+    assert.equal(added.status(), 200, await added.text());
+    assert.equal((await added.json()).brand_id, brand.brand_id);
+    await SEL.brandRow(page, brand.brand_name).waitFor();
+
+    const deleted = page.waitForResponse((r) => /\/api\/V1\/SharedVendor\/Brand\/Delete\/\d+$/.test(r.url()));
+    await SEL.brandRow(page, brand.brand_name).getByTestId('sv-brands-delete').click();
+    assert.equal((await deleted).status(), 200);
+    await SEL.brandRow(page, brand.brand_name).waitFor({ state: 'detached' });
     assert.deepEqual(pageErrors, []);
   }));

@@ -2,8 +2,11 @@
 //   BASE_URL=http://127.0.0.1:18103 node --test tests/e2e/vendor-sites.mjs
 // Needs a running `asp serve` with `asp seed --demo` data and Debian's chromium. The buyer opens Approved Vendors
 // from the menu, approves a vendor for a manufacturer at ACME-NORTH, copies that manufacturer's list to ACME-SOUTH
-// and sees it there; then edits a vendor site's contact on the vendor sites page and applies a PO comment to all
-// sites (only the changed field: each site keeps its own contact). The manufacturer's links are removed through the API first, so the test can run again on the same data.
+// and sees it there; then, on the vendor detail's Sites tab, edits a vendor site's contact and applies a PO comment to
+// all sites (only the changed field: each site keeps its own contact), and finds the approval and its buyers on the
+// Approved Vendors and Buyer Settings tabs. Last the administrator switches an item's vendor on the item page: a
+// vendor the item's manufacturer has not approved asks for confirmation first. The manufacturer's links are removed
+// through the API first, and the item's vendor is put back at the end, so the test can run again on the same data.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -11,6 +14,8 @@ import { ARTIFACTS, BASE_URL, apiSession, input, launch, postedTo, signInUI } fr
 
 const MFG = 'KLEIN';
 const VENDOR = '10452';
+// A vendor of ACME-NORTH that is not an approved vendor of SKF there (the demo approves 10452 and 30871).
+const UNAPPROVED = '41080';
 
 const SEL = {
   menuGroup: (page, group) => page.getByTestId(`menu-${group}`),
@@ -87,7 +92,9 @@ test('the manufacturer list is copied to ACME-SOUTH and shows there', { timeout:
 
 test("a vendor site's contact is edited, and a PO comment applied to all of the buyer's sites", { timeout: 120_000 }, () =>
   scenario('vendor-site', async () => {
-    await page.goto(`${BASE_URL}/#/vendors/vendorSites?vend_code=${VENDOR}`);
+    await page.goto(`${BASE_URL}/#/vendors/vendorSearch?vend_code=${VENDOR}`);
+    await page.getByTestId('vendor-detail').waitFor();
+    await page.getByTestId('vendor-tab-sites').click();
     await page.getByTestId('vendor-site-ACME-NORTH').waitFor();
     await page.getByTestId('vendor-site-edit-ACME-NORTH').click();
     const contact = `Pat Counter ${Date.now() % 100000}`;
@@ -109,5 +116,90 @@ test("a vendor site's contact is edited, and a PO comment applied to all of the 
     await page.getByTestId('vendor-site-ACME-SOUTH').getByText(comment).waitFor();
     // Only the changed field went to every site: NORTH keeps its own contact.
     await page.getByTestId('vendor-site-contact-ACME-NORTH').getByText(contact).waitFor();
+  }));
+
+test('the vendor detail lists the approval made above and the vendor`s buyers on their tabs', { timeout: 60_000 }, () =>
+  scenario('vendor-tabs', async () => {
+    await page.getByTestId('vendor-tab-approved').click();
+    await page.getByTestId(`vendor-approved-ACME-NORTH-${MFG}`).waitFor();
+    await page.getByTestId(`vendor-approved-ACME-SOUTH-${MFG}`).waitFor();
+    await page.getByTestId('vendor-tab-buyers').click();
     await page.getByTestId('vendor-buyer-buyer').waitFor();
+    // The temporary one-page route of the three tabs is gone.
+    await page.goto(`${BASE_URL}/#/vendors/vendorSites?vend_code=${VENDOR}`);
+    await page.waitForTimeout(500);
+    assert.equal(await page.getByTestId('vendor-site-ACME-NORTH').count(), 0);
+  }));
+
+test("switching an item's vendor to one its manufacturer has not approved is confirmed first", { timeout: 180_000 }, () =>
+  scenario('vendor-switch', async () => {
+    // An active item at ACME-NORTH whose manufacturer has approved vendors there that 41080 (Midwest Hose) is not one of
+    // (the demo approves 10452 and 30871 for SKF).
+    const admin = await apiSession('admin', 'ACME-NORTH');
+    const found = await admin('POST', '/V1/Item/CIP/Search', { status_id: 1, pageSize: 500 });
+    assert.equal(found.status, 200, JSON.stringify(found.body));
+    let cip = null;
+    let warning = null;
+    const visible = {};
+    for (const row of found.body.resultList) {
+      // Its own vendor must be one the site sees, so that the test can put it back through the API.
+      if (!row.vend_code) continue;
+      visible[row.vend_code] ??= (await admin('GET', `/V1/Vendor/VendorCode/${row.vend_code}`)).status === 200;
+      if (!visible[row.vend_code]) continue;
+      const w = await admin('GET', `/V1/Vendor/CheckIfWarnAVOnVendorSwitch/ACME-NORTH/${row.cip_no}/${UNAPPROVED}`);
+      assert.equal(w.status, 200, JSON.stringify(w.body));
+      if (w.body.warn) {
+        ({ body: cip } = await admin('GET', `/V1/Item/CIP/${row.cip_no}`));
+        warning = w.body;
+        break;
+      }
+    }
+    assert.ok(cip, 'an item at ACME-NORTH whose manufacturer has approved vendors, bought from a vendor the site sees');
+    const approved = warning.approvedVendorCodes.find((c) => c !== cip.vend_code);
+    const restore = () =>
+      admin('POST', '/V1/Item/CIP/Other/Update', {
+        cip_no: cip.cip_no, consigned: cip.consigned, vend_code: cip.vend_code, buddy_cip_no: cip.buddy_cip_no,
+        custom_1: cip.custom_1, custom_2: cip.custom_2, custom_3: cip.custom_3, custom_4: cip.custom_4,
+      });
+    const pickVendor = async (code) => {
+      await input(page.getByTestId('item-other-vend_code')).fill(code);
+      await page.getByTestId(`item-other-vend_code-option-${code}`).click();
+    };
+    try {
+      await signInUI(page, 'admin');
+      await page.goto(`${BASE_URL}/#/item/${cip.cid_no}/${cip.cip_no}`);
+      await page.getByTestId('item-other-edit').click();
+      await pickVendor(UNAPPROVED);
+      await page.getByTestId('item-other-vendor-warning').getByText(warning.message).waitFor();
+
+      let updates = 0;
+      const count = (r) => /\/api\/V1\/Item\/CIP\/Other\/Update$/.test(r.url()) && (updates += 1);
+      page.on('request', count);
+      await page.getByTestId('item-other-save').click();
+      assert.equal(await page.getByTestId('item-vendor-switch-message').innerText(), warning.message);
+      await page.getByTestId('item-vendor-switch-cancel').click();
+      await page.getByTestId('item-vendor-switch-confirm').waitFor({ state: 'detached' });
+      assert.equal(updates, 0, 'nothing is saved when the switch is not confirmed');
+
+      await page.getByTestId('item-other-save').click();
+      const confirmed = postedTo(page, /\/api\/V1\/Item\/CIP\/Other\/Update$/, (b) => b.vend_code === UNAPPROVED);
+      await page.getByTestId('item-vendor-switch-ok').click();
+      assert.equal((await confirmed).status(), 200);
+      await page.getByTestId('item-cip-vendor').getByText(UNAPPROVED).waitFor();
+      page.off('request', count);
+
+      // An approved vendor is saved without asking.
+      await page.getByTestId('item-other-edit').click();
+      await pickVendor(approved);
+      const saved = postedTo(page, /\/api\/V1\/Item\/CIP\/Other\/Update$/, (b) => b.vend_code === approved);
+      await page.getByTestId('item-other-save').click();
+      assert.equal((await saved).status(), 200);
+      assert.equal(await page.getByTestId('item-vendor-switch-confirm').count(), 0);
+      await page.getByTestId('item-cip-vendor').getByText(approved).waitFor();
+      await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-vendor-switch.png'), fullPage: true });
+    } finally {
+      const restored = await restore();
+      if (restored.status !== 200) console.error('the item vendor could not be put back', JSON.stringify(restored.body));
+    }
+    assert.equal((await restore()).status, 200, 'the item keeps its own vendor for the next run');
   }));

@@ -88,11 +88,41 @@ test('(c) open a vendor and edit its location block', { timeout: 120_000 }, () =
     await SEL.value(page, 'location', 'address2').filter({ hasText: dock }).waitFor();
   }));
 
+test('(c2) list fields are pickers fed by the Type lists: the state follows the country, terms are saved by code', { timeout: 120_000 }, () =>
+  scenario('pickers', async () => {
+    // Location: the vendor is in Minnesota; choosing Canada drops the state and offers the Canadian provinces only.
+    await SEL.edit(page, 'location').click();
+    assert.equal(await SEL.field(page, 'state_type_id').inputValue(), 'MN - Minnesota');
+    assert.equal(await SEL.field(page, 'type_country_code_id').inputValue(), 'US - United States');
+    await SEL.field(page, 'type_country_code_id').fill('canada');
+    await page.getByTestId('vendor-input-type_country_code_id-option-124').click();
+    assert.equal(await SEL.field(page, 'state_type_id').inputValue(), '');
+    await SEL.field(page, 'state_type_id').click();
+    await page.getByRole('option', { name: 'ON - Ontario' }).waitFor();
+    assert.equal(await page.getByRole('option', { name: 'MN - Minnesota' }).count(), 0);
+    await page.keyboard.press('Escape');
+    await SEL.block(page, 'location').getByRole('button', { name: 'Cancel' }).click();
+    await SEL.value(page, 'location', 'state_type_id').getByText('MN - Minnesota').waitFor();
+
+    // Billing: terms picked by name are sent as their code and read back by code and name (then the demo's put back).
+    await SEL.tab(page, 'billing').click();
+    for (const [typed, code, shown] of [['45 days', 'NET45', 'NET45 - Net 45 days'], ['net 30', 'NET30', 'NET30 - Net 30 days']]) {
+      await SEL.edit(page, 'billing').click();
+      await SEL.field(page, 'terms_code').fill(typed);
+      await page.getByTestId(`vendor-input-terms_code-option-${code}`).click();
+      const saved = postedTo(page, /\/api\/V1\/Vendor\/VendorBilling\/Update$/, (b) => b.terms_code === code);
+      await SEL.save(page, 'billing').click();
+      assert.equal((await saved).status(), 200);
+      await SEL.value(page, 'billing', 'terms_code').getByText(shown).waitFor();
+    }
+  }));
+
 test("(d) a diverse supplier without a diversity type is refused with 'You must select a Diversity Type.'", { timeout: 120_000 }, () =>
   scenario('validation', async () => {
     await SEL.tab(page, 'miscellaneous').click();
     await SEL.edit(page, 'miscellaneous').click();
     await SEL.field(page, 'diverse_supplier').check();
+    // Clearing the diversity type picker leaves the vendor without one.
     await SEL.field(page, 'diversity_type').fill('');
     const refused = page.waitForResponse((r) => MISC_UPDATE.test(r.url()));
     await SEL.save(page, 'miscellaneous').click();

@@ -1,32 +1,20 @@
-// 'Cost Catalogue' (/vendors/costCatalogue): choose a shared vendor, then its catalogue (CostCatalogueTab). The
-// shared vendor is chosen by id (or ?shared_vendor_id=); the shared vendor detail page mounts the same tab.
-import { useState } from 'react';
-import { Stack, TextField, Typography } from '@mui/material';
+// 'Cost Catalogue' (/vendors/costCatalogue): choose a shared vendor by name, then its catalogue (CostCatalogueTab).
+// The choice is kept in the address (?shared_vendor_id=), so a link opens one catalogue; the shared vendor detail
+// page mounts the same tab.
+import { Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { PageBanner } from '../devops/common';
+import { SharedVendorPicker } from '../sharedVendors/SharedVendorPicker';
 import { CostCatalogueTab } from './CostCatalogueTab';
 
 export function CostCataloguePage() {
   const [params, setParams] = useSearchParams();
   const chosen = Number(params.get('shared_vendor_id')) || null;
-  const [typed, setTyped] = useState(chosen ? String(chosen) : '');
-  const choose = () => {
-    const id = Number(typed);
-    if (Number.isInteger(id) && id > 0) setParams({ shared_vendor_id: String(id) });
-  };
   return (
     <>
       <PageBanner title="Cost Catalogue" />
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
-        <TextField
-          size="small"
-          label="Shared vendor id"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onBlur={choose}
-          onKeyDown={(e) => e.key === 'Enter' && choose()}
-          inputProps={{ 'data-testid': 'cost-shared-vendor', inputMode: 'numeric' }}
-        />
+        <SharedVendorPicker value={chosen ? String(chosen) : ''} onChange={(id) => setParams(id ? { shared_vendor_id: id } : {})} testId="cost-shared-vendor" width={360} />
         {!chosen && <Typography color="text.secondary">Choose a shared vendor to see its catalogue.</Typography>}
       </Stack>
       {chosen && <CostCatalogueTab key={chosen} sharedVendorId={chosen} />}

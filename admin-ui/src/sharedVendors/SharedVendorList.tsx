@@ -61,7 +61,7 @@ export function SharedVendorList() {
           <Table size="small">
             <TableHead>
               <TableRow>
-                {['Name', 'Active', 'VIP', 'Our vendors', 'Our sites', 'Contacts', 'Brands'].map((c) => (
+                {['Name', 'Active', 'VIP', 'Our vendors', 'Our sites', 'Contacts', 'Brands', 'Current costs'].map((c) => (
                   <TableCell key={c}>{c}</TableCell>
                 ))}
               </TableRow>
@@ -76,11 +76,12 @@ export function SharedVendorList() {
                   <TableCell>{r.site_count}</TableCell>
                   <TableCell>{r.contact_count}</TableCell>
                   <TableCell>{r.brand_count}</TableCell>
+                  <TableCell data-testid="sv-row-costs">{r.current_cost_count}</TableCell>
                 </TableRow>
               ))}
               {rows.data?.itemList.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={7}>No shared vendors match.</TableCell>
+                  <TableCell colSpan={8}>No shared vendors match.</TableCell>
                 </TableRow>
               )}
             </TableBody>

@@ -25,6 +25,8 @@ import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
 import { CostCatalogueTab } from '../costs';
+import { BrandPicker } from './BrandPicker';
+import { useUserContext } from '../shell/UserContextProvider';
 import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
 import {
   BLOCKS,
@@ -38,6 +40,7 @@ import {
   type ChildDef,
   type FieldDef,
   type FormValues,
+  type Option,
   type SharedVendor,
 } from './sharedVendors';
 
@@ -73,6 +76,13 @@ function Fields({ fields, form, setForm, errors, prefix }: { fields: readonly Fi
             </Grid>
           );
         }
+        if (f.kind === 'brand') {
+          return (
+            <Grid key={f.field} size={{ xs: 12, md: 6 }}>
+              <BrandPicker value={String(form[f.field] ?? '')} onChange={(v) => setForm({ ...form, [f.field]: v })} testId={testId} error={errors[f.field]} />
+            </Grid>
+          );
+        }
         return (
           <Grid key={f.field} size={{ xs: 12, md: f.kind === 'multiline' ? 12 : 4 }}>
             <TextField
@@ -103,10 +113,37 @@ function Fields({ fields, form, setForm, errors, prefix }: { fields: readonly Fi
   );
 }
 
+type Errors = { fields: Record<string, string>; form: string | null };
+
+/** A form being edited: the API's form-level message, the inputs, Save and Cancel. */
+function EditForm({ fields, form, setForm, errors, prefix, saveTestId, onSave, onCancel }: {
+  fields: readonly FieldDef[];
+  form: FormValues;
+  setForm: (f: FormValues) => void;
+  errors: Errors;
+  prefix: string;
+  saveTestId: string;
+  onSave: () => Promise<void>;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
+      <Fields fields={fields} form={form} setForm={setForm} errors={errors.fields} prefix={prefix} />
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button variant="contained" onClick={() => void onSave()} data-testid={saveTestId}>
+          Save
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </Stack>
+    </>
+  );
+}
+
 /** One detail block: read, or (with SharedVendorEdit) edit and save the whole block. */
 function BlockTab({ block, vendor, canEdit, onSaved }: { block: BlockDef; vendor: SharedVendor; canEdit: boolean; onSaved: (v: SharedVendor) => void }) {
   const [form, setForm] = useState<FormValues | null>(null);
-  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
+  const [errors, setErrors] = useState<Errors>({ fields: {}, form: null });
   const record = vendor as unknown as Row;
   const save = async () => {
     if (!form) return;
@@ -135,14 +172,7 @@ function BlockTab({ block, vendor, canEdit, onSaved }: { block: BlockDef; vendor
     >
       {form ? (
         <>
-          {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
-          <Fields fields={block.fields} form={form} setForm={setForm} errors={errors.fields} prefix={`sv-${block.key}`} />
-          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            <Button variant="contained" onClick={() => void save()} data-testid={`sv-save-${block.key}`}>
-              Save
-            </Button>
-            <Button onClick={() => setForm(null)}>Cancel</Button>
-          </Stack>
+          <EditForm fields={block.fields} form={form} setForm={setForm} errors={errors} prefix={`sv-${block.key}`} saveTestId={`sv-save-${block.key}`} onSave={save} onCancel={() => setForm(null)} />
         </>
       ) : (
         block.fields.map((f) => <InfoRow key={f.field} label={f.label} value={display(f, record[f.field])} testId={`sv-${block.key}-${f.field}-value`} />)
@@ -188,7 +218,7 @@ async function remove(url: string, method: 'delete' | 'post', message: string, d
 function ChildTab({ def, id, canEdit }: { def: ChildDef; id: number; canEdit: boolean }) {
   const rows = useLoad((signal) => api.post<RowPage>(`${BASE}/${def.kind}/Search`, { shared_vendor_id: id, pageSize: 100 }, { signal }), [def.kind, id]);
   const [editing, setEditing] = useState<{ id: number | null; form: FormValues } | null>(null);
-  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
+  const [errors, setErrors] = useState<Errors>({ fields: {}, form: null });
   const save = async () => {
     if (!editing) return;
     const body = bodyOf(def.fields, editing.form);
@@ -219,14 +249,7 @@ function ChildTab({ def, id, canEdit }: { def: ChildDef; id: number; canEdit: bo
     >
       {editing && (
         <Box sx={{ mb: 2 }}>
-          {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
-          <Fields fields={def.fields} form={editing.form} setForm={(form) => setEditing({ ...editing, form })} errors={errors.fields} prefix={prefix} />
-          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            <Button variant="contained" onClick={() => void save()} data-testid={`${prefix}-save`}>
-              Save
-            </Button>
-            <Button onClick={() => setEditing(null)}>Cancel</Button>
-          </Stack>
+          <EditForm fields={def.fields} form={editing.form} setForm={(form) => setEditing({ ...editing, form })} errors={errors} prefix={prefix} saveTestId={`${prefix}-save`} onSave={save} onCancel={() => setEditing(null)} />
         </Box>
       )}
       <LoadState loading={rows.loading} error={rows.error} what={def.title.toLowerCase()}>
@@ -263,8 +286,9 @@ function ChildTab({ def, id, canEdit }: { def: ChildDef; id: number; canEdit: bo
   );
 }
 
-const SITE_FIELDS: readonly FieldDef[] = [
-  { field: 'site_id', label: 'Site id', kind: 'number' },
+/** The site link form: a site of the current client among the user's sites, and its special pricing agreement. */
+const siteFields = (sites: readonly Option[]): readonly FieldDef[] => [
+  { field: 'site_id', label: 'Site', kind: 'select', options: sites },
   { field: 'spa_number', label: 'SPA number', kind: 'text' },
   { field: 'spa_start_date', label: 'SPA start', kind: 'date' },
   { field: 'spa_end_date', label: 'SPA end', kind: 'date' },
@@ -272,9 +296,12 @@ const SITE_FIELDS: readonly FieldDef[] = [
 
 /** The site links at the current client's sites the user may use, with their special pricing agreements. */
 function SitesTab({ id, canEdit }: { id: number; canEdit: boolean }) {
+  const { context } = useUserContext();
+  const client = context?.currentSite?.client_id;
+  const SITE_FIELDS = siteFields((context?.availableSites ?? []).filter((st) => st.client_id === client).map((st) => ({ value: st.site_id, label: `${st.siteCode} - ${st.site_name}` })));
   const rows = useLoad((signal) => api.post<RowPage>(`${BASE}/SearchSharedVendorSite`, { shared_vendor_id: id, pageSize: 100 }, { signal }), [id]);
   const [form, setForm] = useState<FormValues | null>(null);
-  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
+  const [errors, setErrors] = useState<Errors>({ fields: {}, form: null });
   const save = async () => {
     if (!form) return;
     try {
@@ -291,14 +318,7 @@ function SitesTab({ id, canEdit }: { id: number; canEdit: boolean }) {
     <Section title="Sites" testId="sv-sites-panel" actions={canEdit && !form && <Button onClick={() => setForm(formOf(SITE_FIELDS, null))} data-testid="sv-sites-add">Link a site</Button>}>
       {form && (
         <Box sx={{ mb: 2 }}>
-          {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
-          <Fields fields={SITE_FIELDS} form={form} setForm={setForm} errors={errors.fields} prefix="sv-sites" />
-          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            <Button variant="contained" onClick={() => void save()} data-testid="sv-sites-save">
-              Save
-            </Button>
-            <Button onClick={() => setForm(null)}>Cancel</Button>
-          </Stack>
+          <EditForm fields={SITE_FIELDS} form={form} setForm={setForm} errors={errors} prefix="sv-sites" saveTestId="sv-sites-save" onSave={save} onCancel={() => setForm(null)} />
         </Box>
       )}
       <LoadState loading={rows.loading} error={rows.error} what="site links">
@@ -381,7 +401,7 @@ const HEADER_FIELDS: readonly FieldDef[] = [
 /** Name and active flag (`Update`): a name another shared vendor has is refused (409) and shown above the form. */
 function HeaderSection({ vendor, canEdit, onSaved }: { vendor: SharedVendor; canEdit: boolean; onSaved: (v: SharedVendor) => void }) {
   const [form, setForm] = useState<FormValues | null>(null);
-  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
+  const [errors, setErrors] = useState<Errors>({ fields: {}, form: null });
   const save = async () => {
     if (!form) return;
     try {
@@ -409,14 +429,7 @@ function HeaderSection({ vendor, canEdit, onSaved }: { vendor: SharedVendor; can
     >
       {form ? (
         <>
-          {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
-          <Fields fields={HEADER_FIELDS} form={form} setForm={setForm} errors={errors.fields} prefix="sv-header" />
-          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            <Button variant="contained" onClick={() => void save()} data-testid="sv-save-header">
-              Save
-            </Button>
-            <Button onClick={() => setForm(null)}>Cancel</Button>
-          </Stack>
+          <EditForm fields={HEADER_FIELDS} form={form} setForm={setForm} errors={errors} prefix="sv-header" saveTestId="sv-save-header" onSave={save} onCancel={() => setForm(null)} />
         </>
       ) : (
         <>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCKS, CHILDREN, bodyOf, display, formOf } from './sharedVendors';
+import { BLOCKS, CHILDREN, bodyOf, childKind, display, formOf } from './sharedVendors';
+import { brandLabel } from './BrandPicker';
+import { sharedVendorLabel, sharedVendorQuery } from './SharedVendorPicker';
 
 describe('shared vendor forms', () => {
   const margin = BLOCKS.find((b) => b.key === 'marketMargin')!;
@@ -28,5 +30,38 @@ describe('shared vendor forms', () => {
 
   it('has a tab for every child kind of the API', () => {
     expect(CHILDREN.map((c) => c.kind)).toEqual(['Contact', 'Brand', 'Commodity', 'Grade', 'CompetitorBrand', 'FergusonAccountContact']);
+  });
+
+  it('derive each child kind`s tab, id field and columns from one definition', () => {
+    expect(CHILDREN.map((c) => [c.key, c.idField, c.updatable])).toEqual([
+      ['contacts', 'shared_vendor_contact_id', true],
+      ['brands', 'shared_vendor_brand_id', false],
+      ['commodities', 'shared_vendor_commodity_id', false],
+      ['grades', 'shared_vendor_grade_id', true],
+      ['competitorBrands', 'shared_vendor_competitor_brand_id', false],
+      ['accountContacts', 'shared_vendor_account_contact_id', true],
+    ]);
+    const columns = (key: string) => CHILDREN.find((c) => c.key === key)!.columns.map((c) => `${c.field}:${c.label}`);
+    // A list value is listed by its name, as the search answers it.
+    expect(columns('contacts')).toEqual(['contact_type:Type', 'contact_name:Name', 'phone:Phone', 'phone_ext:Ext', 'email:E-mail', 'notes:Notes']);
+    expect(columns('grades')).toEqual(['grade_category:Category', 'grade:Grade', 'graded_on:Graded on', 'comments:Comments']);
+    expect(columns('brands')).toEqual(['brand_name:Brand', 'mfg_code:Manufacturer']);
+    expect(columns('accountContacts')).toEqual(['contact_name:Name', 'role_title:Role', 'phone:Phone', 'email:E-mail', 'notes:Notes']);
+    expect(childKind('Grade', 'Supplier Scores Today', 'grade', []).key).toBe('supplierScoresToday');
+  });
+
+  it('pick a brand by name and send its id', () => {
+    const brands = CHILDREN.find((c) => c.key === 'brands')!;
+    expect(brands.fields).toEqual([{ field: 'brand_id', label: 'Brand', kind: 'brand', options: undefined }]);
+    expect(bodyOf(brands.fields, { brand_id: '17' })).toEqual({ brand_id: 17 });
+    expect(bodyOf(brands.fields, { brand_id: '' })).toEqual({ brand_id: null });
+    expect(brandLabel({ brand_name: 'SKF Explorer', mfg_code: 'SKF' })).toBe('SKF Explorer (SKF)');
+    expect(brandLabel({ brand_name: 'Generic', mfg_code: null })).toBe('Generic');
+  });
+
+  it('find shared vendors by a part of the name, inactive ones marked', () => {
+    expect(sharedVendorQuery('sk')).toEqual({ search_text: 'sk', pageSize: 20, sortField: 'shared_vendor_name' });
+    expect(sharedVendorQuery('')).toMatchObject({ search_text: null });
+    expect(sharedVendorLabel({ shared_vendor_id: 1, shared_vendor_name: 'Old Supply', is_active: false })).toBe('Old Supply (inactive)');
   });
 });

@@ -10,7 +10,7 @@ export const SHARED_VENDOR_EDIT = 'SharedVendorEdit';
 export const SHARED_VENDORS_ROUTE = '/vendors/sharedVendors';
 export const sharedVendorRoute = (id: number | string) => `${SHARED_VENDORS_ROUTE}?id=${id}`;
 
-export type FieldKind = 'text' | 'multiline' | 'bool' | 'number' | 'date' | 'select';
+export type FieldKind = 'text' | 'multiline' | 'bool' | 'number' | 'date' | 'select' | 'brand';
 
 export interface Option {
   value: number;
@@ -24,36 +24,16 @@ export interface FieldDef {
   options?: readonly Option[];
 }
 
+const input = (field: string, label: string, kind: FieldKind = 'text', options?: readonly Option[]): FieldDef => ({ field, label, kind, options });
+const opts = (...labels: string[]): readonly Option[] => labels.map((label, i) => ({ value: i + 1, label }));
+
 // The values of the reference lists the records pick from, as the migrations seed them in asp.type_value
-// (0022: 'SharedVendorContactType', 'SharedVendorGrade', 'SharedVendorMarketType'; 0030: 'SharedVendorGradeCategory');
-// the server checks every value against the list itself.
-export const CONTACT_TYPES: readonly Option[] = [
-  { value: 1, label: 'Sales' },
-  { value: 2, label: 'Inside sales' },
-  { value: 3, label: 'Accounts receivable' },
-  { value: 4, label: 'Customer service' },
-  { value: 5, label: 'Technical support' },
-  { value: 6, label: 'Executive sponsor' },
-];
-export const GRADE_CATEGORIES: readonly Option[] = [
-  { value: 1, label: 'Quality' },
-  { value: 2, label: 'On-time delivery' },
-  { value: 3, label: 'Price competitiveness' },
-  { value: 4, label: 'Service and support' },
-];
-export const GRADES: readonly Option[] = [
-  { value: 1, label: 'A: strategic' },
-  { value: 2, label: 'B: preferred' },
-  { value: 3, label: 'C: approved' },
-  { value: 4, label: 'D: under review' },
-];
-export const MARKET_TYPES: readonly Option[] = [
-  { value: 1, label: 'MRO' },
-  { value: 2, label: 'Industrial' },
-  { value: 3, label: 'Construction' },
-  { value: 4, label: 'OEM' },
-  { value: 5, label: 'Food and beverage' },
-];
+// (0022: 'SharedVendorContactType', 'SharedVendorGrade', 'SharedVendorMarketType'; 0030: 'SharedVendorGradeCategory'),
+// value ids from 1 in this order; the server checks every value against the list itself.
+export const CONTACT_TYPES = opts('Sales', 'Inside sales', 'Accounts receivable', 'Customer service', 'Technical support', 'Executive sponsor');
+export const GRADE_CATEGORIES = opts('Quality', 'On-time delivery', 'Price competitiveness', 'Service and support');
+export const GRADES = opts('A: strategic', 'B: preferred', 'C: approved', 'D: under review');
+export const MARKET_TYPES = opts('MRO', 'Industrial', 'Construction', 'OEM', 'Food and beverage');
 
 /** One detail block: its tab, the operation that replaces it and its fields. */
 export interface BlockDef {
@@ -74,12 +54,8 @@ export const BLOCKS: readonly BlockDef[] = [
     title: 'Identification',
     path: '/V1/SharedVendor/Update/Detail/Identification',
     fields: [
-      { field: 'preferred_supplier', label: 'Preferred supplier', kind: 'bool' },
-      { field: 'sourcing_manager', label: 'Sourcing manager', kind: 'text' },
-      { field: 'duns_number', label: 'DUNS number', kind: 'text' },
-      { field: 'tax_id', label: 'Tax id', kind: 'text' },
-      { field: 'website', label: 'Website', kind: 'text' },
-      { field: 'parent_company', label: 'Parent company', kind: 'text' },
+      input('preferred_supplier', 'Preferred supplier', 'bool'), input('sourcing_manager', 'Sourcing manager'), input('duns_number', 'DUNS number'), input('tax_id', 'Tax id'),
+      input('website', 'Website'), input('parent_company', 'Parent company'),
     ],
   },
   {
@@ -87,12 +63,8 @@ export const BLOCKS: readonly BlockDef[] = [
     title: 'Web Ordering',
     path: '/V1/SharedVendor/Update/Detail/WebOrderingInfo',
     fields: [
-      { field: 'offers_web_ordering', label: 'Web ordering', kind: 'bool' },
-      { field: 'offers_punchout', label: 'Punch-out', kind: 'bool' },
-      { field: 'offers_edi', label: 'EDI', kind: 'bool' },
-      { field: 'offers_online_invoicing', label: 'Online invoicing', kind: 'bool' },
-      { field: 'web_ordering_url', label: 'Web ordering URL', kind: 'text' },
-      { field: 'web_ordering_notes', label: 'Notes', kind: 'multiline' },
+      input('offers_web_ordering', 'Web ordering', 'bool'), input('offers_punchout', 'Punch-out', 'bool'), input('offers_edi', 'EDI', 'bool'),
+      input('offers_online_invoicing', 'Online invoicing', 'bool'), input('web_ordering_url', 'Web ordering URL'), input('web_ordering_notes', 'Notes', 'multiline'),
     ],
   },
   {
@@ -100,156 +72,73 @@ export const BLOCKS: readonly BlockDef[] = [
     title: 'Cost Info',
     path: '/V1/SharedVendor/Update/Detail/FergusonCostInfo',
     fields: [
-      { field: 'pay_terms_code', label: 'Pay terms', kind: 'text' },
-      { field: 'pay_terms_days', label: 'Pay terms days', kind: 'number' },
-      { field: 'pay_terms_discount_pct', label: 'Early-payment discount %', kind: 'number' },
-      { field: 'incentive_program', label: 'Incentive program', kind: 'bool' },
-      { field: 'incentive_rebate_pct', label: 'Rebate %', kind: 'number' },
-      { field: 'incentive_notes', label: 'Incentive notes', kind: 'multiline' },
-      { field: 'cost_update_frequency', label: 'Cost file frequency', kind: 'text' },
-      { field: 'cost_info_notes', label: 'Cost notes', kind: 'multiline' },
+      input('pay_terms_code', 'Pay terms'), input('pay_terms_days', 'Pay terms days', 'number'), input('pay_terms_discount_pct', 'Early-payment discount %', 'number'),
+      input('incentive_program', 'Incentive program', 'bool'), input('incentive_rebate_pct', 'Rebate %', 'number'), input('incentive_notes', 'Incentive notes', 'multiline'),
+      input('cost_update_frequency', 'Cost file frequency'), input('cost_info_notes', 'Cost notes', 'multiline'),
     ],
   },
   {
     key: 'vip',
     title: 'VIP Management',
     path: '/V1/SharedVendor/Update/Detail/VIPManagement',
-    fields: [
-      { field: 'is_vip', label: 'VIP', kind: 'bool' },
-      { field: 'vip_manager', label: 'VIP manager', kind: 'text' },
-      { field: 'strategy', label: 'Strategy', kind: 'multiline' },
-      { field: 'strategy_notes', label: 'Strategy notes', kind: 'multiline' },
-      { field: 'notes', label: 'Notes', kind: 'multiline' },
-    ],
+    fields: [input('is_vip', 'VIP', 'bool'), input('vip_manager', 'VIP manager'), input('strategy', 'Strategy', 'multiline'), input('strategy_notes', 'Strategy notes', 'multiline'), input('notes', 'Notes', 'multiline')],
   },
   {
     key: 'marketMargin',
     title: 'Market Margin',
     path: '/V1/SharedVendor/Update/Detail/MarketMargin',
     fields: [
-      { field: 'market_type_id', label: 'Market type', kind: 'select', options: MARKET_TYPES },
-      { field: 'target_margin_pct', label: 'Target margin %', kind: 'number' },
-      { field: 'min_margin_pct', label: 'Minimum margin %', kind: 'number' },
-      { field: 'market_margin_notes', label: 'Notes', kind: 'multiline' },
+      input('market_type_id', 'Market type', 'select', MARKET_TYPES), input('target_margin_pct', 'Target margin %', 'number'), input('min_margin_pct', 'Minimum margin %', 'number'),
+      input('market_margin_notes', 'Notes', 'multiline'),
     ],
   },
 ];
+
+export type ChildKind = 'Contact' | 'Brand' | 'Commodity' | 'Grade' | 'CompetitorBrand' | 'FergusonAccountContact';
+
+export interface Column {
+  field: string;
+  label: string;
+}
 
 /** A child record kind: its operations (`{kind}/Search|Insert|Update|Delete`), id, columns and form. */
 export interface ChildDef {
   key: string;
   title: string;
-  kind: 'Contact' | 'Brand' | 'Commodity' | 'Grade' | 'CompetitorBrand' | 'FergusonAccountContact';
+  kind: ChildKind;
   idField: string;
   updatable: boolean;
-  columns: readonly { field: string; label: string }[];
+  columns: readonly Column[];
   fields: readonly FieldDef[];
 }
 
+/** The column showing a field: a list value is read by its name (`grade_id` -> `grade`), which the search answers. */
+export const columnOf = (d: FieldDef): Column => ({ field: d.kind === 'select' ? d.field.replace(/_id$/, '') : d.field, label: d.label });
+
+/**
+ * A child record kind. Its tab key is its title in camel case, its id `shared_vendor_<record>_id`; the list shows
+ * what the form edits unless told other columns (a brand is chosen by id and listed by name).
+ */
+export function childKind(kind: ChildKind, title: string, record: string, fields: readonly FieldDef[], more: { updatable?: boolean; columns?: readonly Column[] } = {}): ChildDef {
+  const key = title.replace(/\s+(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toLowerCase());
+  return { key, title, kind, idField: `shared_vendor_${record}_id`, updatable: more.updatable ?? false, columns: more.columns ?? fields.map(columnOf), fields };
+}
+
 export const CHILDREN: readonly ChildDef[] = [
-  {
-    key: 'contacts',
-    title: 'Contacts',
-    kind: 'Contact',
-    idField: 'shared_vendor_contact_id',
+  childKind('Contact', 'Contacts', 'contact', [input('contact_type_id', 'Type', 'select', CONTACT_TYPES), input('contact_name', 'Name'), input('phone', 'Phone'), input('phone_ext', 'Ext'), input('email', 'E-mail'), input('notes', 'Notes')], {
     updatable: true,
-    columns: [
-      { field: 'contact_type', label: 'Type' },
-      { field: 'contact_name', label: 'Name' },
-      { field: 'phone', label: 'Phone' },
-      { field: 'phone_ext', label: 'Ext' },
-      { field: 'email', label: 'E-mail' },
-      { field: 'notes', label: 'Notes' },
-    ],
-    fields: [
-      { field: 'contact_type_id', label: 'Type', kind: 'select', options: CONTACT_TYPES },
-      { field: 'contact_name', label: 'Name', kind: 'text' },
-      { field: 'phone', label: 'Phone', kind: 'text' },
-      { field: 'phone_ext', label: 'Ext', kind: 'text' },
-      { field: 'email', label: 'E-mail', kind: 'text' },
-      { field: 'notes', label: 'Notes', kind: 'text' },
-    ],
-  },
-  {
-    key: 'brands',
-    title: 'Brands',
-    kind: 'Brand',
-    idField: 'shared_vendor_brand_id',
-    updatable: false,
-    columns: [
-      { field: 'brand_name', label: 'Brand' },
-      { field: 'mfg_code', label: 'Manufacturer' },
-      { field: 'brand_id', label: 'Brand id' },
-    ],
-    fields: [{ field: 'brand_id', label: 'Brand id', kind: 'number' }],
-  },
-  {
-    key: 'commodities',
-    title: 'Commodities',
-    kind: 'Commodity',
-    idField: 'shared_vendor_commodity_id',
-    updatable: false,
-    columns: [
-      { field: 'commodity_code', label: 'Code' },
-      { field: 'description', label: 'Description' },
-    ],
-    fields: [{ field: 'commodity_code', label: 'Commodity code (8 digits)', kind: 'text' }],
-  },
-  {
-    key: 'grades',
-    title: 'Grades',
-    kind: 'Grade',
-    idField: 'shared_vendor_grade_id',
+  }),
+  childKind('Brand', 'Brands', 'brand', [input('brand_id', 'Brand', 'brand')], { columns: [{ field: 'brand_name', label: 'Brand' }, { field: 'mfg_code', label: 'Manufacturer' }] }),
+  childKind('Commodity', 'Commodities', 'commodity', [input('commodity_code', 'Commodity code (8 digits)')], {
+    columns: [{ field: 'commodity_code', label: 'Code' }, { field: 'description', label: 'Description' }],
+  }),
+  childKind('Grade', 'Grades', 'grade', [input('grade_category_id', 'Category', 'select', GRADE_CATEGORIES), input('grade_id', 'Grade', 'select', GRADES), input('graded_on', 'Graded on', 'date'), input('comments', 'Comments')], {
     updatable: true,
-    columns: [
-      { field: 'grade_category', label: 'Category' },
-      { field: 'grade', label: 'Grade' },
-      { field: 'graded_on', label: 'Graded on' },
-      { field: 'comments', label: 'Comments' },
-    ],
-    fields: [
-      { field: 'grade_category_id', label: 'Category', kind: 'select', options: GRADE_CATEGORIES },
-      { field: 'grade_id', label: 'Grade', kind: 'select', options: GRADES },
-      { field: 'graded_on', label: 'Graded on', kind: 'date' },
-      { field: 'comments', label: 'Comments', kind: 'text' },
-    ],
-  },
-  {
-    key: 'competitorBrands',
-    title: 'Competitor Brands',
-    kind: 'CompetitorBrand',
-    idField: 'shared_vendor_competitor_brand_id',
-    updatable: false,
-    columns: [
-      { field: 'brand_name', label: 'Brand' },
-      { field: 'notes', label: 'Notes' },
-    ],
-    fields: [
-      { field: 'brand_name', label: 'Brand', kind: 'text' },
-      { field: 'notes', label: 'Notes', kind: 'text' },
-    ],
-  },
-  {
-    key: 'accountContacts',
-    title: 'Account Contacts',
-    kind: 'FergusonAccountContact',
-    idField: 'shared_vendor_account_contact_id',
+  }),
+  childKind('CompetitorBrand', 'Competitor Brands', 'competitor_brand', [input('brand_name', 'Brand'), input('notes', 'Notes')]),
+  childKind('FergusonAccountContact', 'Account Contacts', 'account_contact', [input('contact_name', 'Name'), input('role_title', 'Role'), input('phone', 'Phone'), input('email', 'E-mail'), input('notes', 'Notes')], {
     updatable: true,
-    columns: [
-      { field: 'contact_name', label: 'Name' },
-      { field: 'role_title', label: 'Role' },
-      { field: 'phone', label: 'Phone' },
-      { field: 'email', label: 'E-mail' },
-      { field: 'notes', label: 'Notes' },
-    ],
-    fields: [
-      { field: 'contact_name', label: 'Name', kind: 'text' },
-      { field: 'role_title', label: 'Role', kind: 'text' },
-      { field: 'phone', label: 'Phone', kind: 'text' },
-      { field: 'email', label: 'E-mail', kind: 'text' },
-      { field: 'notes', label: 'Notes', kind: 'text' },
-    ],
-  },
+  }),
 ];
 
 export type FormValues = Record<string, string | boolean>;
@@ -272,7 +161,7 @@ export function bodyOf(fields: readonly FieldDef[], form: FormValues): Record<st
     const v = form[f.field];
     if (f.kind === 'bool') out[f.field] = v === true;
     else if (typeof v !== 'string' || v.trim() === '') out[f.field] = null;
-    else if (f.kind === 'number' || f.kind === 'select') out[f.field] = Number.isFinite(Number(v)) ? Number(v) : v;
+    else if (f.kind === 'number' || f.kind === 'select' || f.kind === 'brand') out[f.field] = Number.isFinite(Number(v)) ? Number(v) : v;
     else out[f.field] = v.trim();
   }
   return out;

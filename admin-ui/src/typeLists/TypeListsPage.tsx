@@ -28,6 +28,7 @@ import { callApi, type Schema } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageBanner } from '../devops/common';
 import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
+import { clearTypeListCache } from './lookups';
 import { activeFilterValue, emptyForm, formOf, insertBody, updateBody, type ActiveFilter, type ValueForm } from './form';
 
 type TypeValueRecord = Schema<'TypeValueRecord'>;
@@ -74,6 +75,8 @@ export function TypeListsPage() {
         notify('Value saved.', 'success');
       }
       setEditing(null);
+      // The console's pickers read the lists once: the next form reads the changed one again.
+      clearTypeListCache();
       values.reload();
       lists.reload();
     } catch (error) {
@@ -85,6 +88,7 @@ export function TypeListsPage() {
     try {
       await callApi('post', '/V1/Type/Lists/{typeCode}/Values/Update', { path: { typeCode }, body: { typeValueId: record.typeValueId, isActive } });
       notify(`${record.description} ${isActive ? 'reactivated' : 'deactivated'}.`, 'success');
+      clearTypeListCache();
       values.reload();
       lists.reload();
     } catch (error) {

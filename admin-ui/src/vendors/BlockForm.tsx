@@ -1,14 +1,23 @@
 // One block of the vendor detail (spec 4 section 3): its fields read, and with the block's permission edited and
 // saved through its Update call; the server's validation messages appear under their fields.
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Checkbox, FormControlLabel, Grid, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Grid, Stack } from '@mui/material';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { useHasPermission } from '../devops/common';
 import { fieldErrorsOf, InfoRow, LoadState, useLoad } from '../items/ui';
-import { updateBody, type Block, type Values } from './vendors';
+import { useUserContext } from '../shell/UserContextProvider';
+import { useTypeLists } from '../typeLists/TypeListPicker';
+import { typeValueText, type TypeListName, type TypeValue } from '../typeLists/lookups';
+import { changeField, listsOf, storedAs, updateBody, type Block, type BlockField, type Values } from './vendors';
+import { VendorField } from './VendorField';
 
-const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v));
+/** How a stored value reads: a list value by its code and name, flags as Yes/No. */
+function shown(f: BlockField, v: unknown, lists: Partial<Record<TypeListName, TypeValue[]>>): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  return f.list ? typeValueText(lists[f.list], storedAs(f), v) : String(v);
+}
 
 export function BlockForm({ block, code, onSaved }: { block: Block; code: string; onSaved?: () => void }) {
   const [version, setVersion] = useState(0);
@@ -19,6 +28,8 @@ export function BlockForm({ block, code, onSaved }: { block: Block; code: string
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const siteId = useUserContext().context?.currentSite?.site_id ?? null;
+  const lists = useTypeLists(listsOf(block.fields), siteId);
   useEffect(() => {
     if (loaded.data) setValues(loaded.data);
   }, [loaded.data]);
@@ -46,7 +57,7 @@ export function BlockForm({ block, code, onSaved }: { block: Block; code: string
         {!editing && (
           <>
             {block.fields.map((f) => (
-              <InfoRow key={f.name} label={f.label} value={shown(loaded.data?.[f.name])} testId={`vendor-${block.key}-${f.name}`} />
+              <InfoRow key={f.name} label={f.label} value={shown(f, loaded.data?.[f.name], lists)} testId={`vendor-${block.key}-${f.name}`} />
             ))}
             {mayEdit && (
               <Button sx={{ mt: 1 }} variant="outlined" onClick={() => setEditing(true)} data-testid={`vendor-edit-${block.key}`}>
@@ -61,17 +72,8 @@ export function BlockForm({ block, code, onSaved }: { block: Block; code: string
             <Grid container spacing={2}>
               {block.fields.filter((f) => !f.readOnly).map((f) => (
                 <Grid key={f.name} size={{ xs: 12, sm: 6, md: 4 }}>
-                  {f.kind === 'bool' ? (
-                    <FormControlLabel label={f.label}
-                      control={<Checkbox checked={Boolean(values[f.name])} onChange={(e) => setValues({ ...values, [f.name]: e.target.checked })}
-                        inputProps={{ 'data-testid': `vendor-input-${f.name}` } as object} />} />
-                  ) : (
-                    <TextField fullWidth size="small" label={f.list ? `${f.label} (${f.kind === 'list' ? 'id' : 'code'})` : f.label}
-                      type={f.kind === 'number' || f.kind === 'list' ? 'number' : 'text'} multiline={f.kind === 'multiline'}
-                      value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
-                      error={Boolean(errors[f.name])} helperText={errors[f.name]} inputProps={{ 'data-testid': `vendor-input-${f.name}` }} />
-                  )}
-                  {f.kind === 'bool' && errors[f.name] && <Box sx={{ color: 'error.main', fontSize: 12 }}>{errors[f.name]}</Box>}
+                  <VendorField field={f} values={values} lists={lists} siteId={siteId} error={errors[f.name]} testId={`vendor-input-${f.name}`}
+                    onChange={(name, v) => setValues((current) => changeField(current, name, v, lists))} />
                 </Grid>
               ))}
             </Grid>

@@ -7,14 +7,21 @@ import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { useHasPermission } from '../devops/common';
 import { fieldErrorsOf } from '../items/ui';
-import { NETSUITE_VENDOR, newVendorBody, type NewVendorKind, type Values } from './vendors';
+import { useUserContext } from '../shell/UserContextProvider';
+import { useTypeLists } from '../typeLists/TypeListPicker';
+import { changeField, listsOf, NETSUITE_VENDOR, newVendorBody, type BlockField, type NewVendorKind, type Values } from './vendors';
+import { VendorField } from './VendorField';
 
 // The payload's address fields are nested; the server names them without the prefix.
-const FIELDS: [string, string, string?][] = [
-  ['vend_code', 'Vendor Code (empty: next number)'], ['vend_name', 'Vendor Name'], ['address1', 'Address 1'], ['address2', 'Address 2'], ['city', 'City'],
-  ['state_type_id', 'State (id)', 'number'], ['postal_code', 'Postal Code'], ['type_country_code_id', 'Country (ISO numeric)', 'number'], ['phone', 'Phone'],
-  ['email', 'Email'], ['contact_name', 'Contact'], ['tax_id', 'Tax ID'], ['terms_code', 'Terms (code)'], ['currency_type_id', 'Currency (ISO numeric)', 'number'],
-  ['cust_vendor_number', 'Customer Vendor Number'], ['diversity_type', 'Diversity Type (id)', 'number'], ['comments', 'Comments'],
+const FIELDS: BlockField[] = [
+  { name: 'vend_code', label: 'Vendor Code (empty: next number)', kind: 'text' }, { name: 'vend_name', label: 'Vendor Name', kind: 'text' },
+  { name: 'address1', label: 'Address 1', kind: 'text' }, { name: 'address2', label: 'Address 2', kind: 'text' }, { name: 'city', label: 'City', kind: 'text' },
+  { name: 'type_country_code_id', label: 'Country', kind: 'list', list: 'Country' }, { name: 'state_type_id', label: 'State', kind: 'list', list: 'State' },
+  { name: 'postal_code', label: 'Postal Code', kind: 'text' }, { name: 'phone', label: 'Phone', kind: 'text' }, { name: 'email', label: 'Email', kind: 'text' },
+  { name: 'contact_name', label: 'Contact', kind: 'text' }, { name: 'tax_id', label: 'Tax ID', kind: 'text' },
+  { name: 'terms_code', label: 'Terms', kind: 'listCode', list: 'Terms' }, { name: 'currency_type_id', label: 'Currency', kind: 'list', list: 'Currency' },
+  { name: 'cust_vendor_number', label: 'Customer Vendor Number', kind: 'text' }, { name: 'diversity_type', label: 'Diversity Type', kind: 'list', list: 'VendorDiversity' },
+  { name: 'comments', label: 'Comments', kind: 'text' },
 ];
 
 /** Server field names that belong to a form field of another name. */
@@ -23,7 +30,11 @@ const ALIASES: Record<string, string> = { currency_code_type_id: 'currency_type_
 export function NewVendorDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (code: string) => void }) {
   const netSuite = useHasPermission(NETSUITE_VENDOR);
   const [kind, setKind] = useState<NewVendorKind>('Insert');
-  const [values, setValues] = useState<Values>({ type_country_code_id: '840', currency_type_id: '840' });
+  // The United States and the US dollar (ISO 3166 and ISO 4217 numeric codes), what most vendors have.
+  const [values, setValues] = useState<Values>({ type_country_code_id: 840, currency_type_id: 840 });
+  const siteId = useUserContext().context?.currentSite?.site_id ?? null;
+  const lists = useTypeLists(listsOf(FIELDS), siteId);
+  const change = (name: string, v: unknown) => setValues((current) => changeField(current, name, v, lists));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = async () => {
@@ -52,11 +63,9 @@ export function NewVendorDialog({ onClose, onSaved }: { onClose: () => void; onS
               {netSuite && <MenuItem value="InsertNetSuite">NetSuite vendor</MenuItem>}
             </TextField>
           </Grid>
-          {FIELDS.map(([name, label, type]) => (
-            <Grid key={name} size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField fullWidth size="small" label={label} type={type ?? 'text'} value={values[name] ?? ''}
-                onChange={(e) => setValues({ ...values, [name]: e.target.value })} error={Boolean(errors[name])} helperText={errors[name]}
-                inputProps={{ 'data-testid': `vendor-new-${name}` }} />
+          {FIELDS.map((f) => (
+            <Grid key={f.name} size={{ xs: 12, sm: 6, md: 4 }}>
+              <VendorField field={f} values={values} lists={lists} siteId={siteId} error={errors[f.name]} testId={`vendor-new-${f.name}`} onChange={change} />
             </Grid>
           ))}
           {kind === 'InsertNetSuite' && (['ns_billing', 'bank_info'] as const).map((name) => (
@@ -68,7 +77,7 @@ export function NewVendorDialog({ onClose, onSaved }: { onClose: () => void; onS
           {(['is_international', 'is_manufacturer', 'diverse_supplier'] as const).map((name) => (
             <Grid key={name} size={{ xs: 12, sm: 4 }}>
               <FormControlLabel label={{ is_international: 'International', is_manufacturer: 'Manufacturer', diverse_supplier: 'Diverse Supplier' }[name]}
-                control={<Checkbox checked={Boolean(values[name])} onChange={(e) => setValues({ ...values, [name]: e.target.checked })} />} />
+                control={<Checkbox checked={Boolean(values[name])} onChange={(e) => change(name, e.target.checked)} />} />
               {errors[name] && <Alert severity="error">{errors[name]}</Alert>}
             </Grid>
           ))}

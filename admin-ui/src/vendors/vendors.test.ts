@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addressLine, BLOCKS, detailRoute, guardDecision, MANUFACTURER_REDIRECT, newVendorBody, updateBody, VENDOR_REDIRECT, type VendorCodeAnswer,
+  addressLine, BLOCKS, changeField, detailRoute, guardDecision, listsOf, MANUFACTURER_REDIRECT, newVendorBody, storedAs, updateBody, VENDOR_REDIRECT,
+  type VendorCodeAnswer,
 } from './vendors';
+import type { TypeValue } from '../typeLists/lookups';
 
 const found = (is_manufacturer: boolean): VendorCodeAnswer => ({
   vend_id: 1, vend_code: '30871', vend_name: 'SKF USA Inc.', is_vmi: false, is_manufacturer, is_hidden: false, erp_type_id: 7, erp_company: 'ACME',
@@ -54,5 +56,37 @@ describe('the new-vendor payload', () => {
   it('writes one address line', () => {
     expect(addressLine({ address1: '1 Main', city: 'Austin', state: 'TX', postal_code: '78701' })).toBe('1 Main, Austin, TX 78701');
     expect(addressLine({ city: 'Austin' })).toBe('Austin');
+  });
+});
+
+describe('list fields', () => {
+  const tv = (typeID: string, valueID: number, code: string, description2: string | null = null): TypeValue => ({ typeID, valueID, code, description: code, description2, isActive: true });
+  const lists = {
+    Country: [tv('Country', 840, 'US'), tv('Country', 124, 'CA'), tv('Country', 276, 'DE')],
+    State: [tv('State', 44, 'TX', 'US'), tv('State', 70, 'ON', 'CA')],
+  };
+
+  it('pick from the Type lists, storing ids except terms, ship method and pay schedule, which store codes', () => {
+    const billing = BLOCKS.find((b) => b.key === 'billing')!;
+    expect(listsOf(billing.fields)).toEqual(['Terms', 'FreightTerms', 'ShipMethod', 'Currency', 'ConsignedPaySchedule']);
+    expect(billing.fields.filter((f) => f.list).map((f) => [f.name, storedAs(f)])).toEqual([
+      ['terms_code', 'code'], ['freight_terms_type_id', 'id'], ['ship_type', 'code'], ['currency_code_type_id', 'id'], ['con_pay_schedule', 'code'],
+    ]);
+    // What a picker answers is saved as the API expects it.
+    expect(updateBody(billing, 'V', { terms_code: 'NET30', currency_code_type_id: 840 })).toMatchObject({ terms_code: 'NET30', currency_code_type_id: 840 });
+  });
+
+  it('clear a state of another country when the country changes, and keep one of the same country', () => {
+    const texas = { state_type_id: 44, type_country_code_id: 840, is_international: false };
+    expect(changeField(texas, 'type_country_code_id', 124, lists)).toMatchObject({ type_country_code_id: 124, state_type_id: null });
+    expect(changeField({ ...texas, state_type_id: 70, type_country_code_id: 124 }, 'type_country_code_id', 124, lists).state_type_id).toBe(70);
+    // Without a country a domestic vendor is in the United States; made international, its US state goes.
+    expect(changeField({ state_type_id: 44, type_country_code_id: null }, 'is_international', true, lists).state_type_id).toBeNull();
+    expect(changeField({ state_type_id: 44, type_country_code_id: null }, 'is_international', false, lists).state_type_id).toBe(44);
+  });
+
+  it('leave the state alone while the lists are loading, and for changes of other fields', () => {
+    expect(changeField({ state_type_id: 44 }, 'type_country_code_id', 124, {}).state_type_id).toBe(44);
+    expect(changeField({ state_type_id: 44, type_country_code_id: 124 }, 'city', 'Toronto', lists).state_type_id).toBe(44);
   });
 });

@@ -1,5 +1,6 @@
 // Vendors and manufacturers (docs/vendors.md): routes, permissions, the route guard's decision, and the fields of
 // each block of the detail screen. Pure code, tested in vendors.test.ts.
+import { stateAfterCountryChange, stateCountry, type StoredAs, type TypeListName, type TypeValue } from '../typeLists/lookups';
 
 export const VENDOR_SEARCH_ROUTE = '/vendors/vendorSearch';
 export const MANUFACTURER_SEARCH_ROUTE = '/manufacturers/manufacturerSearch';
@@ -48,10 +49,13 @@ export interface BlockField {
   name: string;
   label: string;
   kind: FieldKind;
-  /** asp.type_value list for `list` (value ids) and `listCode` (codes). */
-  list?: string;
+  /** The reference list of a `list` field (stores the value id) or a `listCode` field (stores the code). */
+  list?: TypeListName;
   readOnly?: boolean;
 }
+
+/** What a list field stores. */
+export const storedAs = (f: { kind: FieldKind }): StoredAs => (f.kind === 'listCode' ? 'code' : 'id');
 
 export interface Block {
   key: string;
@@ -64,7 +68,7 @@ export interface Block {
   fields: BlockField[];
 }
 
-const t = (name: string, label: string, kind: FieldKind = 'text', list?: string): BlockField => ({ name, label, kind, list });
+const t = (name: string, label: string, kind: FieldKind = 'text', list?: TypeListName): BlockField => ({ name, label, kind, list });
 
 export const BLOCKS: Block[] = [
   {
@@ -136,6 +140,30 @@ export function updateBody(block: Block, code: string, values: Values): Values {
     else body[f.name] = typeof v === 'string' && v.trim() === '' ? null : (v ?? null);
   }
   return body;
+}
+
+/** The lists a set of fields picks from. */
+export const listsOf = (fields: readonly BlockField[]): TypeListName[] => [...new Set(fields.flatMap((f) => (f.list ? [f.list] : [])))];
+
+/** The fields of a vendor's address; the state picker offers the chosen country's states. */
+export const STATE_FIELD = 'state_type_id';
+export const COUNTRY_FIELD = 'type_country_code_id';
+
+/** The country whose states the form's state picker offers (see stateCountry). */
+export const formStateCountry = (values: Values, countries: readonly TypeValue[] | undefined) =>
+  stateCountry(countries, values[COUNTRY_FIELD], Boolean(values.is_international));
+
+/**
+ * The form after one field changed. When the country (or the international flag, which decides the default country)
+ * changes, a state of another country is cleared; while the lists are still loading the state is kept.
+ */
+export function changeField(values: Values, name: string, value: unknown, lists: { State?: TypeValue[]; Country?: TypeValue[] }): Values {
+  const next: Values = { ...values, [name]: value };
+  const state = next[STATE_FIELD];
+  if ((name === COUNTRY_FIELD || name === 'is_international') && state !== null && state !== undefined && state !== '' && lists.State && lists.Country) {
+    next[STATE_FIELD] = stateAfterCountryChange(lists.State, state, formStateCountry(next, lists.Country));
+  }
+  return next;
 }
 
 export type NewVendorKind = 'Insert' | 'InsertVMI' | 'InsertNetSuite';

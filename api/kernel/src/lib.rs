@@ -47,8 +47,13 @@ pub enum ApiTags {
     /// The stock ledger: transactions and the movements that post them (issue, return, adjust, scrap, transfer,
     /// receipt, reverse)
     Stock,
+    /// Vendors and manufacturers of a client: their blocks and searches, vendor sites, approved vendors and buyer
+    /// settings
+    Vendor,
     /// Shared vendors: the provider's record of a supplier across clients, its detail and child records
     SharedVendor,
+    /// Shared vendor cost catalogues: costs with their quantity breaks, the import, the export and the cost review
+    Cost,
     /// Type lookups: the provider's reference lists (states, countries, currencies, terms, ship methods, ...) and
     /// their administration
     Type,

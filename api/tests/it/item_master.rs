@@ -215,6 +215,43 @@ async fn a_brand_is_read_by_id_with_its_manufacturer_and_how_many_parts_carry_it
 }
 
 #[tokio::test]
+async fn brands_are_found_by_name_or_manufacturer_for_pickers_active_ones_only_the_first_25_by_name() {
+    let app = TestApp::spawn().await;
+    let buyer = app.login("buyer").await;
+    let names = |a: &crate::common::Answer| a.body.as_array().unwrap().iter().map(|b| b["brand_name"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    let skf: Vec<String> = sqlx::query_scalar("select brand_name from asp.brand where mfg_code = 'SKF' and is_active order by lower(brand_name)")
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    assert!(skf.len() > 1);
+
+    let a = app.get(&format!("{BASE}/Brands?q=xPLOR"), &buyer).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert!(names(&a).contains(&"SKF Explorer".to_owned()), "{:?}", a.body);
+    assert_eq!(a.body[0]["mfg_name"], "SKF USA Inc.");
+    // By the manufacturer's name, and limited to one manufacturer (its code in any case).
+    assert_eq!(names(&app.get(&format!("{BASE}/Brands?q=usa%20inc&mfg_code=skf"), &buyer).await), skf);
+    assert_eq!(names(&app.get(&format!("{BASE}/Brands?mfg_code=SKF"), &buyer).await), skf);
+    // `%` and `_` are plain characters.
+    assert_eq!(names(&app.get(&format!("{BASE}/Brands?q=%25"), &buyer).await), Vec::<String>::new());
+
+    // A deactivated brand is not offered.
+    sqlx::query("update asp.brand set is_active = false where brand_name = 'SKF Explorer'").execute(&app.pool).await.unwrap();
+    assert!(!names(&app.get(&format!("{BASE}/Brands?q=explorer"), &buyer).await).contains(&"SKF Explorer".to_owned()));
+
+    // A page for a picker: the first 25 by name.
+    sqlx::query("insert into asp.brand (brand_name) select 'Zebrand ' || lpad(g::text, 2, '0') from generate_series(1, 30) g").execute(&app.pool).await.unwrap();
+    let a = app.get(&format!("{BASE}/Brands?q=zebrand"), &buyer).await;
+    let expected: Vec<String> = (1..=25).map(|n| format!("Zebrand {n:02}")).collect();
+    assert_eq!(names(&a), expected);
+
+    let a = app.get(&format!("{BASE}/Brands?q={}", "x".repeat(101)), &buyer).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert_eq!(error_fields(&a.body), ["q"]);
+    assert_eq!(app.get(&format!("{BASE}/Brands"), "not-a-token").await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
 async fn the_item_master_is_searched_by_part_number_description_upc_erp_code_or_all() {
     let app = TestApp::spawn().await;
     let buyer = app.login("buyer").await;

@@ -88,6 +88,52 @@ async fn the_search_finds_shared_vendors_by_name_and_flags_and_the_summary_count
 }
 
 #[tokio::test]
+async fn the_summary_counts_each_shared_vendors_current_costs_the_running_and_the_future_ones_not_the_ended_or_withdrawn() {
+    let app = TestApp::spawn().await;
+    let admin = at(&app, "admin", "ACME-NORTH").await;
+    let day = |offset: i64| (chrono::Utc::now().date_naive() + chrono::Duration::days(offset)).to_string();
+    let sv = sqlx::query_scalar::<_, i64>("insert into asp.shared_vendor (shared_vendor_name) values ('Countable Supply') returning shared_vendor_id")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    let mut ids = Vec::new();
+    for (part, start, end) in [("C-RUNNING", -30, 30), ("C-FUTURE", 5, 60), ("C-ENDS-TODAY", -3, 0), ("C-ENDED", -30, 30), ("C-WITHDRAWN", 10, 40)] {
+        let body = json!({"shared_vendor_id": sv, "mfg_code": "skf", "mfg_part_no": part, "start_date": day(start), "end_date": day(end),
+                          "breaks": [{"qty": 1, "cost": 2.5}]});
+        let a = app.post("/api/V1/SharedVendor/Cost/Insert", &admin, body).await;
+        assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+        ids.push(a.body["shared_vendor_cost_id"].as_i64().unwrap());
+    }
+    // The running one ends yesterday, the future one is withdrawn (is_active false).
+    let a = app.put("/api/V1/SharedVendor/Cost/Expire/Multiple", &admin, json!({"ids": [ids[3], ids[4]]})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+
+    let buyer = at(&app, "buyer", "ACME-NORTH").await;
+    let a = app.post(&format!("{BASE}/SummarySearch"), &buyer, json!({"search_text": "countable"})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(a.body["totalCount"], 1);
+    assert_eq!(list(&a)[0]["current_cost_count"], 3, "running, future and ending today: {:?}", a.body);
+
+    // Every other shared vendor's count is its catalogue's, the same rule in SQL; sorting by it is allowed.
+    let a = app.post(&format!("{BASE}/SummarySearch"), &buyer, json!({"pageSize": 50, "sortField": "current_cost_count", "sortDirection": "desc"})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let counts: Vec<i64> = list(&a).iter().map(|r| r["current_cost_count"].as_i64().unwrap()).collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    for row in list(&a) {
+        let expected = count(
+            &app,
+            &format!(
+                "select count(*) from asp.shared_vendor_cost where shared_vendor_id = {} and is_active and end_date >= (now() at time zone 'utc')::date",
+                row["shared_vendor_id"]
+            ),
+        )
+        .await;
+        assert_eq!(row["current_cost_count"], expected, "{row:?}");
+    }
+    assert!(counts.iter().filter(|&&c| c > 0).count() >= 2, "the demo catalogues count too: {counts:?}");
+}
+
+#[tokio::test]
 async fn provider_staff_create_and_rename_shared_vendors_and_duplicates_or_blank_names_change_nothing() {
     let app = TestApp::spawn().await;
     let admin = at(&app, "admin", "ACME-NORTH").await;

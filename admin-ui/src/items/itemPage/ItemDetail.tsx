@@ -94,7 +94,7 @@ export function ItemDetail({ cidNo, cipNo, onChanged }: { cidNo: number; cipNo: 
                 <Tab key={t.key} value={t.key} label={t.label} data-testid={`item-tab-${t.key}`} />
               ))}
             </Tabs>
-            {panel('general', <GeneralTab common={common.data} />)}
+            {panel('general', <GeneralTab common={common.data} onSaved={reloadAll} />)}
             {panel('quantities', <QuantitiesTab cipNo={cipNo} cidNo={cidNo} />)}
             {panel('usage', <UsageTab cipNo={cipNo} cidNo={cidNo} />)}
             {panel('locations', <LocationsTab cip={cip} onChanged={reloadAll} />)}

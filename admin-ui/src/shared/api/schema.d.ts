@@ -5379,6 +5379,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/ItemMaster/Brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find brands
+         * @description Active brands whose name, manufacturer code or manufacturer name contains `q` (ignoring case; none: every
+         *     brand), only the manufacturer `mfg_code`'s when given; the first 25 by name. For pickers: a record stores the
+         *     brand's id.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["itemMasterGetBrands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/ItemMaster/CID/{cid}": {
         parameters: {
             query?: never;
@@ -19059,6 +19083,12 @@ export interface components {
             brand_count: number;
             /** Format: int64 */
             contact_count: number;
+            /**
+             * Format: int64
+             * @description Its current catalogue costs: active and not ended before today (UTC), those starting later included, as the
+             *     cost catalogue's 'Current' filter counts them.
+             */
+            current_cost_count: number;
             is_active: boolean;
             is_vip: boolean;
             /** Format: int64 */
@@ -40827,6 +40857,73 @@ export interface operations {
             };
             /** @description No such record here (also for records of sites the caller may not use). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    itemMasterGetBrands: {
+        parameters: {
+            query?: {
+                q?: string;
+                mfg_code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Brand"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

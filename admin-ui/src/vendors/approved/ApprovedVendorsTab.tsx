@@ -36,7 +36,7 @@ export function ApprovedVendorsTab({ vendCode }: { vendCode: string }) {
           </TableHead>
           <TableBody>
             {(links.data?.resultList ?? []).map((a) => (
-              <TableRow key={a.manufacturer_vendor_id}>
+              <TableRow key={a.manufacturer_vendor_id} data-testid={`vendor-approved-${a.siteCode}-${a.mfg_code}`}>
                 <TableCell>{a.siteCode}</TableCell>
                 <TableCell>
                   {a.mfg_code} {a.mfg_name ? `(${a.mfg_name})` : ''}

@@ -17,7 +17,7 @@ use super::service;
 pub struct ApprovedVendorApi;
 
 #[guarded]
-#[OpenApi(prefix_path = "/V1/Vendor", tag = "ApiTags::Shell")]
+#[OpenApi(prefix_path = "/V1/Vendor", tag = "ApiTags::Vendor")]
 impl ApprovedVendorApi {
     /// Approve a vendor for a manufacturer at a site
     ///

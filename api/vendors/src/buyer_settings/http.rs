@@ -16,7 +16,7 @@ use super::service;
 pub struct BuyerSettingsApi;
 
 #[guarded]
-#[OpenApi(prefix_path = "/V1/Vendor", tag = "ApiTags::Shell")]
+#[OpenApi(prefix_path = "/V1/Vendor", tag = "ApiTags::Vendor")]
 impl BuyerSettingsApi {
     /// Vendor buyer settings search
     ///

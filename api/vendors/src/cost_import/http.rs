@@ -19,7 +19,7 @@ use crate::costs::model::CostSearchRequest;
 pub struct CostImportApi;
 
 #[guarded]
-#[OpenApi(prefix_path = "/V1/SharedVendor", tag = "ApiTags::Shell")]
+#[OpenApi(prefix_path = "/V1/SharedVendor", tag = "ApiTags::Cost")]
 impl CostImportApi {
     /// Import a cost catalogue
     ///

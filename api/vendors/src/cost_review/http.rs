@@ -16,7 +16,7 @@ use super::service;
 pub struct CostReviewApi;
 
 #[guarded]
-#[OpenApi(prefix_path = "/V1/SharedVendor", tag = "ApiTags::Shell")]
+#[OpenApi(prefix_path = "/V1/SharedVendor", tag = "ApiTags::Cost")]
 impl CostReviewApi {
     /// Vendor cost review
     ///

@@ -19,7 +19,7 @@ use super::service;
 pub struct CostApi;
 
 #[guarded]
-#[OpenApi(prefix_path = "/V1", tag = "ApiTags::Shell")]
+#[OpenApi(prefix_path = "/V1", tag = "ApiTags::Cost")]
 impl CostApi {
     /// Catalogue cost by id
     ///

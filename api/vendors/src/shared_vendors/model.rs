@@ -184,6 +184,9 @@ pub struct SharedVendorSummaryRow {
     pub site_count: i64,
     pub contact_count: i64,
     pub brand_count: i64,
+    /// Its current catalogue costs: active and not ended before today (UTC), those starting later included, as the
+    /// cost catalogue's 'Current' filter counts them.
+    pub current_cost_count: i64,
 }
 
 page_type!(SharedVendorSummaryPage, SharedVendorSummaryRow, "itemList");

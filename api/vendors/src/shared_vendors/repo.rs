@@ -329,8 +329,13 @@ pub async fn summary(tx: &mut TenantTx, f: &Filters, page: &Page, site_id: i64, 
                 (select count(*) from asp.shared_vendor_site l join asp.site st on st.site_id = l.site_id
                   where l.shared_vendor_id = s.shared_vendor_id and st.client_id = {client}) as site_count,
                 (select count(*) from asp.shared_vendor_contact c where c.shared_vendor_id = s.shared_vendor_id) as contact_count,
-                (select count(*) from asp.shared_vendor_brand b where b.shared_vendor_id = s.shared_vendor_id) as brand_count
-         from asp.shared_vendor s{filter}"
+                (select count(*) from asp.shared_vendor_brand b where b.shared_vendor_id = s.shared_vendor_id) as brand_count,
+                cc.current_cost_count
+         from asp.shared_vendor s
+         -- One index-only range scan per shared vendor (shared_vendor_cost_current_idx), however large the catalogue.
+         cross join lateral (select count(*) as current_cost_count from asp.shared_vendor_cost c
+                  where c.shared_vendor_id = s.shared_vendor_id and c.is_active
+                    and c.end_date >= (now() at time zone 'utc')::date) cc{filter}"
     );
     run(tx, &sql, page, args).await
 }

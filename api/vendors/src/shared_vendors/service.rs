@@ -55,6 +55,7 @@ pub const SUMMARY_SORT: SortSpec = SortSpec {
         ("site_count", "site_count"),
         ("contact_count", "contact_count"),
         ("brand_count", "brand_count"),
+        ("current_cost_count", "current_cost_count"),
     ],
     default_field: "shared_vendor_name",
     default_descending: false,

@@ -17,7 +17,7 @@ use super::service;
 pub struct VendorSiteApi;
 
 #[guarded]
-#[OpenApi(prefix_path = "/V1/Vendor", tag = "ApiTags::Shell")]
+#[OpenApi(prefix_path = "/V1/Vendor", tag = "ApiTags::Vendor")]
 impl VendorSiteApi {
     /// A vendor's record at a site
     ///

@@ -19,7 +19,7 @@ use super::service::{self, Block, Kind};
 pub struct VendorApi;
 
 #[guarded]
-#[OpenApi(prefix_path = "/V1", tag = "ApiTags::Shell")]
+#[OpenApi(prefix_path = "/V1", tag = "ApiTags::Vendor")]
 impl VendorApi {
     /// Vendor hover card
     ///

@@ -1,10 +1,13 @@
-import { Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { useState } from 'react';
+import { Button, Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
 import type { Schema } from '../../../shared/api';
 import { formatCurrency, formatDateTime } from '../../../grid/format';
-import { RouteLink } from '../../../devops/common';
-import { cipRoute, formatQty, replTypeName, statusName, yesNo } from '../../common';
+import { RouteLink, useHasPermission } from '../../../devops/common';
+import { cipRoute, formatQty, ITEM_EDIT, replTypeName, statusName, yesNo } from '../../common';
 import { itemMasterDetailRoute } from '../../itemMaster/ItemMasterList';
 import { InfoRow, Section } from '../../ui';
+import { OtherSettingsDialog } from './OtherSettingsDialog';
 
 type CipCommon = Schema<'CipCommon'>;
 type CipRef = Schema<'CipRef'>;
@@ -21,14 +24,29 @@ function CipLink({ cip }: { cip: CipRef | null | undefined }) {
   );
 }
 
-/** General: the CIP, its CID and its item-master part; buddy, repaired-part CIP and related items. */
-export function GeneralTab({ common }: { common: CipCommon }) {
+/**
+ * General: the CIP, its CID and its item-master part; buddy, repaired-part CIP and related items. With ItemEdit the
+ * CIP's other settings (vendor, consigned, buddy, custom 1-4) are edited here.
+ */
+export function GeneralTab({ common, onSaved }: { common: CipCommon; onSaved?: () => void }) {
   const { cip, cid, item } = common;
+  const canEdit = useHasPermission(ITEM_EDIT);
+  const [editing, setEditing] = useState(false);
   return (
     <>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 6 }}>
-          <Section title="CIP" testId="item-general-cip">
+          <Section
+            title="CIP"
+            testId="item-general-cip"
+            actions={
+              canEdit && (
+                <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="item-other-edit">
+                  Other settings
+                </Button>
+              )
+            }
+          >
             <InfoRow label="CIP Id" value={cip.cip_no} testId="item-cip-no" />
             <InfoRow label="CIP Code" value={cip.cip_code} testId="item-cip-code" />
             <InfoRow label="Location" value={cip.location} testId="item-location" />
@@ -37,7 +55,7 @@ export function GeneralTab({ common }: { common: CipCommon }) {
             <InfoRow label="Replenishment" value={replTypeName(cip.repl_type)} />
             <InfoRow label="Consigned" value={yesNo(cip.consigned)} />
             <InfoRow label="Dispensing" value={yesNo(cip.dispensing)} />
-            <InfoRow label="Vendor" value={cip.vend_code} />
+            <InfoRow label="Vendor" value={cip.vend_code} testId="item-cip-vendor" />
             {cip.cust_avg_cost !== null && cip.cust_avg_cost !== undefined && (
               <InfoRow label="Average Cost" value={formatCurrency(cip.cust_avg_cost)} testId="item-avg-cost" />
             )}
@@ -103,6 +121,16 @@ export function GeneralTab({ common }: { common: CipCommon }) {
           </Section>
         </Grid>
       </Grid>
+      {editing && (
+        <OtherSettingsDialog
+          cip={cip}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            onSaved?.();
+          }}
+        />
+      )}
       <Section title="Related items" testId="item-related">
         {common.related_items.length === 0 ? (
           'None.'

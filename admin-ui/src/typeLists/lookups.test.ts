@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../shared/api';
+import {
+  clearTypeListCache,
+  countryCodeOf,
+  loadTypeList,
+  stateAfterCountryChange,
+  stateCountry,
+  stateOf,
+  typeListUrl,
+  typeOptions,
+  typeValueText,
+  type TypeValue,
+} from './lookups';
+
+const v = (typeID: string, valueID: number, code: string | null, description: string, description2: string | null = null, isActive = true): TypeValue => ({
+  typeID,
+  valueID,
+  code,
+  description,
+  description2,
+  isActive,
+});
+
+const COUNTRIES = [v('Country', 840, 'US', 'United States', 'USA'), v('Country', 124, 'CA', 'Canada', 'CAN'), v('Country', 276, 'DE', 'Germany', 'DEU')];
+const STATES = [
+  v('State', 44, 'TX', 'Texas', 'US'),
+  v('State', 36, 'NY', 'New York', 'US'),
+  v('State', 70, 'ON', 'Ontario', 'CA'),
+  v('State', 90, 'CZ', 'Canal Zone', 'US', false),
+];
+const TERMS = [v('Terms', 1, 'NET30', 'Net 30 days'), v('Terms', 2, 'COD', 'COD'), v('Terms', 3, 'NET90', 'Net 90 days', null, false)];
+
+afterEach(() => {
+  clearTypeListCache();
+  vi.restoreAllMocks();
+});
+
+describe('reference list options', () => {
+  it('offer the active values by id, labelled with their code and name, each once', () => {
+    const options = typeOptions([...TERMS, v('Terms', 1, 'NET30', 'Net 30 days (site copy)')], 'id', null);
+    expect(options.map((o) => [o.value, o.label])).toEqual([
+      [1, 'NET30 - Net 30 days'],
+      [2, 'COD'],
+    ]);
+  });
+
+  it('offer codes for the fields that store the code, matching the stored code whatever its case', () => {
+    const options = typeOptions(TERMS, 'code', 'net30');
+    expect(options.map((o) => o.value)).toEqual(['NET30', 'COD']);
+    expect(typeValueText(TERMS, 'code', 'net30')).toBe('NET30 - Net 30 days');
+  });
+
+  it('keep a deactivated value the record carries, marked, and offer it to no one else', () => {
+    expect(typeOptions(TERMS, 'id', 3).map((o) => [o.value, o.label, o.inactive])).toEqual([
+      [1, 'NET30 - Net 30 days', false],
+      [2, 'COD', false],
+      [3, 'NET90 - Net 90 days (inactive)', true],
+    ]);
+    expect(typeOptions(TERMS, 'id', 1).map((o) => o.value)).toEqual([1, 2]);
+  });
+
+  it('keep a stored value the list does not have as it is, so saving the form does not drop it', () => {
+    const options = typeOptions(TERMS, 'code', 'NET45');
+    expect(options[0]).toMatchObject({ value: 'NET45', label: 'NET45 (not in the list)', unknown: true });
+    expect(typeValueText(TERMS, 'id', 77)).toBe('77');
+    expect(typeValueText(TERMS, 'id', null)).toBe('');
+  });
+});
+
+describe('the state picker follows the country', () => {
+  it('offers the chosen country`s states only', () => {
+    const us = typeOptions(STATES, 'id', null, stateOf(countryCodeOf(COUNTRIES, 840)));
+    expect(us.map((o) => o.label)).toEqual(['TX - Texas', 'NY - New York']);
+    const ca = typeOptions(STATES, 'id', null, stateOf(countryCodeOf(COUNTRIES, '124')));
+    expect(ca.map((o) => o.value)).toEqual([70]);
+    expect(typeOptions(STATES, 'id', null, stateOf(countryCodeOf(COUNTRIES, 276)))).toEqual([]);
+  });
+
+  it('takes the United States for a domestic vendor without a country, and nothing for an international one', () => {
+    expect(stateCountry(COUNTRIES, null, false)).toBe('US');
+    expect(stateCountry(COUNTRIES, '', true)).toBeNull();
+    expect(stateCountry(COUNTRIES, 124, true)).toBe('CA');
+  });
+
+  it('keeps the state while it is one of the new country`s, else clears it', () => {
+    expect(stateAfterCountryChange(STATES, 44, 'US')).toBe(44);
+    expect(stateAfterCountryChange(STATES, '44', 'CA')).toBeNull();
+    expect(stateAfterCountryChange(STATES, 70, 'CA')).toBe(70);
+    expect(stateAfterCountryChange(STATES, 70, null)).toBeNull();
+  });
+});
+
+describe('loading a list', () => {
+  it('reads each list once through its Type operation, ship methods at the current site', async () => {
+    const get = vi.spyOn(api, 'get').mockResolvedValue(TERMS);
+    await Promise.all([loadTypeList('Terms'), loadTypeList('Terms'), loadTypeList('ShipMethod', 7)]);
+    expect(get.mock.calls.map((c) => c[0])).toEqual(['/api/V1/Type/Terms', '/api/V1/Type/ShipMethods/Site/7']);
+    expect(typeListUrl('State')).toBe('/api/V1/Type/GetAllStates');
+    expect(typeListUrl('ShipMethod')).toBe('/api/V1/Type/ShipMethods');
+  });
+
+  it('asks again after a failed read', async () => {
+    const get = vi.spyOn(api, 'get').mockRejectedValueOnce(new Error('offline')).mockResolvedValue(TERMS);
+    await expect(loadTypeList('Terms')).rejects.toThrow('offline');
+    await expect(loadTypeList('Terms')).resolves.toEqual(TERMS);
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+});
