@@ -1,4 +1,4 @@
-//! Demo RFQs (the site-tier foundation of migrations/tenant/0020_rfq.sql): at each demo plant (not the punch-in
+//! Demo RFQs (the site-tier foundation of migrations/tenant/0022_rfq.sql): at each demo plant (not the punch-in
 //! portal) one RFQ sent to three vendors, one of which answered, and one urgent RFQ still being prepared, each with
 //! lines of the site's CIPs. Runs after the vendors, their site records and the items; idempotent (a site that has
 //! an RFQ gets none).
