@@ -252,9 +252,9 @@ async fn hidden_vendors_leave_the_search_unless_asked_for_and_hiding_is_audited(
     assert!(codes(&search(&app, &admin, json!({})).await).contains(&"41080".to_owned()));
 }
 
-#[tokio::test]
-async fn a_users_vendor_restrictions_limit_every_search_and_read() {
-    let app = TestApp::spawn().await;
+/// The Buyer role gets LimitedVendorUser: a buyer then sees only the vendors of their restrictions. Before any sign-in
+/// of the test, so no cached permission set predates it.
+async fn buyers_are_limited_vendor_users(app: &TestApp) {
     sqlx::query(
         "insert into asp.security_role_permission (security_role_id, security_permission_id)
          select r.security_role_id, p.security_permission_id from asp.security_role r, asp.security_permission p
@@ -263,6 +263,12 @@ async fn a_users_vendor_restrictions_limit_every_search_and_read() {
     .execute(&app.pool)
     .await
     .unwrap();
+}
+
+#[tokio::test]
+async fn a_users_vendor_restrictions_limit_every_search_and_read() {
+    let app = TestApp::spawn().await;
+    buyers_are_limited_vendor_users(&app).await;
     let buyer_id = app.user_id("buyer").await;
     let acme: i64 = scalar_i64(&app, "select client_id from asp.client where client_code = 'ACME'").await;
     let allowed = vend_id(&app, "client_acme", "41022", None).await;
@@ -614,14 +620,7 @@ async fn a_users_vendor_restrictions_hide_the_rfq_vendors_of_other_vendors() {
     let app = TestApp::spawn().await;
     let mine = rfq_vendor_id(&app, "client_acme", "ACME-NORTH", "41022").await;
     let theirs = rfq_vendor_id(&app, "client_acme", "ACME-NORTH", "30871").await;
-    sqlx::query(
-        "insert into asp.security_role_permission (security_role_id, security_permission_id)
-         select r.security_role_id, p.security_permission_id from asp.security_role r, asp.security_permission p
-         where r.role_name = 'Buyer' and p.permission_name = 'LimitedVendorUser'",
-    )
-    .execute(&app.pool)
-    .await
-    .unwrap();
+    buyers_are_limited_vendor_users(&app).await;
     sqlx::query("insert into asp.user_vendor_restriction (asp_users_id, client_id, vend_id) select $1, client_id, $2 from asp.client where client_code = 'ACME'")
         .bind(app.user_id("buyer").await)
         .bind(vend_id(&app, "client_acme", "41022", None).await)
