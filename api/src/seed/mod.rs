@@ -21,6 +21,7 @@ pub mod vendor_sites;
 pub mod type_lists;
 pub mod ledger;
 pub mod ledger_volume;
+pub mod rfqs;
 pub mod shared_vendors;
 pub mod volume;
 
@@ -253,6 +254,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     shared_vendors::demo(&mut conn).await?;
     vendor_sites::demo(&mut conn).await.context("seeding vendor sites")?;
     costs::demo(&mut conn).await.context("seeding cost catalogues")?;
+    rfqs::demo(&mut conn).await.context("seeding RFQs")?;
     Ok(())
 }
 

@@ -498,6 +498,8 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
         // of the item master is the provider's catalogue (the CIP is probed).
         ("vendorPostCopyApproved", "from_site_id" | "to_site_id" | "to_site_ids") => return Some(Probe(Target::Site)),
         ("vendorPostApprovedVendorsItem", "item_id") => return Some(Skip(PROVIDER_CATALOGUE)),
+        // The vendor of an RFQ (docs/vendors.md): the id names a site-tier RFQ vendor row.
+        ("vendorGetMinRFQByRfqVendorId", "rfqVendorId") => return Some(Probe(Target::Tenant("rfq_vendor".into()))),
         // The item master (docs/item-master.md): the provider's one catalogue; only its CID and site ids are a client's.
         ("itemMasterGetCommonByIdAndSiteId", "siteId") => return Some(Probe(Target::Site)),
         (id, n) if id.starts_with("itemMaster") && n != "cid" => return Some(Skip(PROVIDER_CATALOGUE)),

@@ -296,9 +296,9 @@ async fn hidden_vendors_leave_the_search_unless_asked_for_and_hiding_is_audited(
     assert!(codes(&search(&app, &admin, json!({})).await).contains(&"41080".to_owned()));
 }
 
-#[tokio::test]
-async fn a_users_vendor_restrictions_limit_every_search_and_read() {
-    let app = TestApp::spawn().await;
+/// The Buyer role gets LimitedVendorUser: a buyer then sees only the vendors of their restrictions. Before any sign-in
+/// of the test, so no cached permission set predates it.
+async fn buyers_are_limited_vendor_users(app: &TestApp) {
     sqlx::query(
         "insert into asp.security_role_permission (security_role_id, security_permission_id)
          select r.security_role_id, p.security_permission_id from asp.security_role r, asp.security_permission p
@@ -307,6 +307,12 @@ async fn a_users_vendor_restrictions_limit_every_search_and_read() {
     .execute(&app.pool)
     .await
     .unwrap();
+}
+
+#[tokio::test]
+async fn a_users_vendor_restrictions_limit_every_search_and_read() {
+    let app = TestApp::spawn().await;
+    buyers_are_limited_vendor_users(&app).await;
     let buyer_id = app.user_id("buyer").await;
     let acme: i64 = scalar_i64(&app, "select client_id from asp.client where client_code = 'ACME'").await;
     let allowed = vend_id(&app, "client_acme", "41022", None).await;
@@ -571,4 +577,118 @@ async fn a_vendor_site_audit_detail_is_read_at_its_site_only() {
     assert_eq!(app.get(&format!("/api/V1/Vendor/VendorSite/Audit/Detail/{audit_id}"), &south).await.status, StatusCode::NOT_FOUND);
     // A vendor's audit id is not a vendor site's.
     assert_eq!(app.get(&format!("/api/V1/Vendor/Audit/Detail/{audit_id}"), &north).await.status, StatusCode::NOT_FOUND);
+}
+
+/// The demo RFQ vendor of `code` at `site` (the sent RFQ's; schema of the site's client).
+async fn rfq_vendor_id(app: &TestApp, schema: &str, site: &str, code: &str) -> i64 {
+    sqlx::query_scalar(&format!(
+        "select rv.rfq_vendor_id from {schema}.rfq_vendor rv join {schema}.vendor v using (vend_id) join asp.site s on s.site_id = rv.site_id
+         where s.site_code = $1 and v.vend_code = $2 order by rv.rfq_vendor_id limit 1"
+    ))
+    .bind(site)
+    .bind(code)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn an_rfq_vendor_of_the_current_site_answers_its_vendor_its_contact_and_its_rfq_status() {
+    let app = TestApp::spawn().await;
+    let buyer = at(&app, "buyer", "ACME-NORTH").await;
+    // The RFQ names no contact for Grainger: the site's vendor record gives it, the vendor its phone and address.
+    let id = rfq_vendor_id(&app, "client_acme", "ACME-NORTH", "10452").await;
+    let a = app.get(&format!("/api/V1/Vendor/Min/RFQ/{id}"), &buyer).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let rfq_id: i64 = scalar_i64(&app, &format!("select rfq_id from client_acme.rfq_vendor where rfq_vendor_id = {id}")).await;
+    let b = &a.body;
+    assert_eq!((b["rfq_vendor_id"].as_i64(), b["rfq_id"].as_i64(), b["site_id"].as_i64()), (Some(id), Some(rfq_id), Some(app.site_id("ACME-NORTH").await)));
+    assert_eq!((b["vend_code"].as_str(), b["vend_name"].as_str()), (Some("10452"), Some("Grainger Industrial Supply")));
+    assert_eq!(b["status"].as_i64(), Some(3), "Responded");
+    assert_eq!(b["contact_name"], "Dana Whitfield (ACME-NORTH)");
+    assert_eq!(b["email"], "orders.acmenorth@grainger.example");
+    assert_eq!(b["phone"], "847-535-1000");
+    assert_eq!(b["address"], "100 Grainger Pkwy, Lake Forest, IL 60045");
+    assert_eq!((b["currency_code_type_id"].as_i64(), b["currency"].as_str()), (Some(840), Some("USD")));
+    assert_eq!(b["is_hidden"], false);
+    assert!(b["sent_date"].is_string() && b["responded_date"].is_string(), "{b}");
+    assert_eq!(b["vend_id"].as_i64(), Some(vend_id(&app, "client_acme", "10452", Some("ACME")).await));
+    // The RFQ's own contact wins over the site's and the vendor's.
+    let id = rfq_vendor_id(&app, "client_acme", "ACME-NORTH", "41022").await;
+    let a = app.get(&format!("/api/V1/Vendor/Min/RFQ/{id}"), &buyer).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!((a.body["contact_name"].as_str(), a.body["email"].as_str()), (Some("Janet Moore"), Some("janet.moore@motion.demo.example")));
+    assert_eq!(a.body["status"].as_i64(), Some(2), "Sent");
+    assert!(a.body["responded_date"].is_null());
+    // A hidden vendor still shows on the RFQ that asked it, flagged.
+    sqlx::query("update client_acme.vendor set is_hidden = true where vend_code = '41022'").execute(&app.pool).await.unwrap();
+    assert_eq!(app.get(&format!("/api/V1/Vendor/Min/RFQ/{id}"), &buyer).await.body["is_hidden"], true);
+}
+
+#[tokio::test]
+async fn an_rfq_vendor_of_another_site_or_client_or_hidden_by_the_vendor_rule_or_unknown_answers_404() {
+    let app = TestApp::spawn().await;
+    let buyer = at(&app, "buyer", "ACME-NORTH").await;
+    let south = rfq_vendor_id(&app, "client_acme", "ACME-SOUTH", "10452").await;
+    // Each client schema numbers its rows from 1: another client's RFQ vendor gets an id no ACME row has.
+    let gea = scalar_i64(
+        &app,
+        "insert into client_gea.rfq_vendor (rfq_vendor_id, site_id, rfq_id, vend_id, status) overriding system value
+         select 7000001, h.site_id, h.rfq_id, v.vend_id, 2 from client_gea.rfq_header h, client_gea.vendor v
+         where v.vend_code = '41035' order by h.rfq_id limit 1 returning rfq_vendor_id",
+    )
+    .await;
+    assert_eq!(scalar_i64(&app, "select count(*) from client_acme.rfq_vendor where rfq_vendor_id = 7000001").await, 0);
+    let path = |id: i64| format!("/api/V1/Vendor/Min/RFQ/{id}");
+    for id in [south, gea, 999_999_999, 0, -1] {
+        let a = app.get(&path(id), &buyer).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{id}: {:?}", a.body);
+        assert_eq!(a.body["message"], "The RFQ vendor you are trying to find does not exist.");
+    }
+    // The other site's record is the buyer's at that site.
+    let there = at(&app, "buyer", "ACME-SOUTH").await;
+    assert_eq!(app.get(&path(south), &there).await.status, StatusCode::OK);
+    // A vendor of an ERP company the site does not use, planted on the site's RFQ: the vendor rule hides it.
+    let rfq_id = scalar_i64(&app, &format!("select rfq_id from client_acme.rfq_vendor where rfq_vendor_id = {}", rfq_vendor_id(&app, "client_acme", "ACME-NORTH", "10452").await)).await;
+    let legacy = vend_id(&app, "client_acme", "70001", None).await;
+    let hidden = scalar_i64(
+        &app,
+        &format!("insert into client_acme.rfq_vendor (site_id, rfq_id, vend_id) select site_id, rfq_id, {legacy} from client_acme.rfq_header where rfq_id = {rfq_id} returning rfq_vendor_id"),
+    )
+    .await;
+    assert_eq!(app.get(&path(hidden), &buyer).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_users_vendor_restrictions_hide_the_rfq_vendors_of_other_vendors() {
+    let app = TestApp::spawn().await;
+    let mine = rfq_vendor_id(&app, "client_acme", "ACME-NORTH", "41022").await;
+    let theirs = rfq_vendor_id(&app, "client_acme", "ACME-NORTH", "30871").await;
+    buyers_are_limited_vendor_users(&app).await;
+    sqlx::query("insert into asp.user_vendor_restriction (asp_users_id, client_id, vend_id) select $1, client_id, $2 from asp.client where client_code = 'ACME'")
+        .bind(app.user_id("buyer").await)
+        .bind(vend_id(&app, "client_acme", "41022", None).await)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let buyer = at(&app, "buyer", "ACME-NORTH").await;
+    let path = |id: i64| format!("/api/V1/Vendor/Min/RFQ/{id}");
+    assert_eq!(app.get(&path(mine), &buyer).await.status, StatusCode::OK);
+    assert_eq!(app.get(&path(theirs), &buyer).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_bad_rfq_vendor_id_is_refused_with_400_and_the_read_needs_view_vendors() {
+    let app = TestApp::spawn().await;
+    let buyer = at(&app, "buyer", "ACME-NORTH").await;
+    for bad in ["abc", "1.5", "99999999999999999999"] {
+        let a = app.get(&format!("/api/V1/Vendor/Min/RFQ/{bad}"), &buyer).await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{bad}: {:?}", a.body);
+        // The ApiError shape. (poem-openapi names a path parameter by its position, `param0`, in its parse error.)
+        assert_eq!(a.body["errors"][0]["errorType"], "invalid", "{bad}: {:?}", a.body);
+        assert!(a.body["requestId"].is_string(), "{bad}: {:?}", a.body);
+    }
+    let id = rfq_vendor_id(&app, "client_acme", "ACME-NORTH", "10452").await;
+    let warehouse = at(&app, "warehouse", "ACME-NORTH").await;
+    assert_eq!(app.get(&format!("/api/V1/Vendor/Min/RFQ/{id}"), &warehouse).await.status, StatusCode::FORBIDDEN);
 }

@@ -10342,6 +10342,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Vendor/Min/RFQ/{rfqVendorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor of an RFQ, its minimal view
+         * @description An RFQ vendor (rfq_vendor_id) of the current site: the vendor's code, name, contact (the RFQ's, else the site's
+         *     vendor record's, else the vendor's), address line, currency and hidden flag, with the RFQ and this vendor's
+         *     RFQ status. Another site's or client's RFQ vendor, or a vendor the vendor rule or the caller's restrictions
+         *     hide, answers 404.
+         *
+         *     Permissions: ViewVendors
+         */
+        get: operations["vendorGetMinRFQByRfqVendorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/Vendor/Miscellaneous/{code}": {
         parameters: {
             query?: never;
@@ -21077,6 +21102,49 @@ export interface components {
             /** Format: int32 */
             type_country_code_id?: number | null;
             vend_code: string;
+        };
+        /**
+         * VendorMinRfq
+         * @description The vendor of an RFQ, the minimum an RFQ screen shows (VND-024 `Vendor/Min/RFQ/{rfqVendorId}`): who is asked to
+         *     quote, whom to write to, and where the vendor stands on this RFQ.
+         */
+        VendorMinRfq: {
+            /** @description The vendor's address on one line: street, city, state and postal code. */
+            address?: string | null;
+            /** @description The RFQ's contact at the vendor; when it names none, the site's vendor record's, then the vendor's own. */
+            contact_name?: string | null;
+            currency?: string | null;
+            /**
+             * Format: int32
+             * @description 'Currency' value id (ISO 4217 numeric) and its code (`USD`).
+             */
+            currency_code_type_id?: number | null;
+            email?: string | null;
+            is_hidden: boolean;
+            phone?: string | null;
+            /** Format: date-time */
+            responded_date?: string | null;
+            /** Format: int64 */
+            rfq_id: number;
+            /** Format: int64 */
+            rfq_vendor_id: number;
+            /**
+             * Format: date-time
+             * @description When the request was last sent to the vendor, and when the vendor answered.
+             */
+            sent_date?: string | null;
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: int32
+             * @description This vendor's RFQ status (spec 4 section 4): Initial 1, Sent 2, Responded 3, Closed 4, Canceled 5, NoQuote 6,
+             *     Awarded 7.
+             */
+            status: number;
+            vend_code: string;
+            /** Format: int64 */
+            vend_id: number;
+            vend_name: string;
         };
         /**
          * VendorMiscellaneous
@@ -56426,6 +56494,81 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["VendorLocation"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vendorGetMinRFQByRfqVendorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rfqVendorId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["VendorMinRfq"];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */

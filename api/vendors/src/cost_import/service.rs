@@ -18,7 +18,7 @@ use kernel::validate::Problems;
 
 use super::model::*;
 use super::repo::{self, Batch};
-use crate::costs::model::{CostBreak, CostFields, CostSearchRequest, CostValues, SORT};
+use crate::costs::model::{break_columns, CostBreak, CostFields, CostSearchRequest, CostValues, SORT};
 use crate::costs::repo as cost_repo;
 use crate::costs::service::{map_overlap, today, values_of, SHARED_VENDOR_NOT_FOUND};
 
@@ -539,8 +539,9 @@ pub async fn export(state: &AppState, request: &CostSearchRequest) -> ApiResult<
             });
             for (n, b) in r.slots().iter().enumerate() {
                 if let Some(b) = b {
-                    v[format!("qty_break_{}", n + 1)] = json!(b.qty);
-                    v[format!("cost_{}", n + 1)] = json!(b.cost);
+                    let (qty, cost) = break_columns(n + 1);
+                    v[qty] = json!(b.qty);
+                    v[cost] = json!(b.cost);
                 }
             }
             v

@@ -5,7 +5,8 @@ use kernel::listing::{PageRequest, SortSpec};
 use kernel::page_type;
 use poem_openapi::{Enum, Object};
 use serde::Serialize;
-use sqlx::FromRow;
+use sqlx::postgres::PgRow;
+use sqlx::{FromRow, Row};
 
 use super::breaks::Break;
 
@@ -100,41 +101,41 @@ pub struct CostRow {
     pub type_pack: Option<String>,
     pub qty_per_type_pack: Option<f64>,
     pub list_price: Option<f64>,
-    pub qty_break_1: Option<f64>,
-    pub cost_1: Option<f64>,
-    pub qty_break_2: Option<f64>,
-    pub cost_2: Option<f64>,
-    pub qty_break_3: Option<f64>,
-    pub cost_3: Option<f64>,
-    pub qty_break_4: Option<f64>,
-    pub cost_4: Option<f64>,
-    pub qty_break_5: Option<f64>,
-    pub cost_5: Option<f64>,
-    pub qty_break_6: Option<f64>,
-    pub cost_6: Option<f64>,
-    pub qty_break_7: Option<f64>,
-    pub cost_7: Option<f64>,
-    pub qty_break_8: Option<f64>,
-    pub cost_8: Option<f64>,
+    /// qty_break_1..8 with cost_1..8.
+    #[sqlx(flatten)]
+    pub breaks: StoredBreaks,
     pub is_active: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
 
+/// The columns of break slot `n` (1..8), quantity and cost: the one place their names are written.
+pub fn break_columns(n: usize) -> (String, String) {
+    (format!("qty_break_{n}"), format!("cost_{n}"))
+}
+
+/// The 8 break slots of a stored cost, read from the columns `break_columns` names; a slot is present when both its
+/// quantity and cost are.
+#[derive(Debug, Clone, Copy)]
+pub struct StoredBreaks(pub [Option<Break>; MAX_BREAKS]);
+
+impl<'r> FromRow<'r, PgRow> for StoredBreaks {
+    fn from_row(row: &'r PgRow) -> Result<Self, sqlx::Error> {
+        let mut slots = [None; MAX_BREAKS];
+        for (i, slot) in slots.iter_mut().enumerate() {
+            let (qty, cost) = break_columns(i + 1);
+            let qty: Option<f64> = row.try_get(qty.as_str())?;
+            let cost: Option<f64> = row.try_get(cost.as_str())?;
+            *slot = qty.zip(cost).map(|(qty, cost)| Break { qty, cost });
+        }
+        Ok(Self(slots))
+    }
+}
+
 impl CostRow {
-    /// The 8 break slots as stored (a slot is present when both its quantity and cost are).
+    /// The 8 break slots as stored.
     pub fn slots(&self) -> [Option<Break>; MAX_BREAKS] {
-        let pair = |q: Option<f64>, c: Option<f64>| q.zip(c).map(|(qty, cost)| Break { qty, cost });
-        [
-            pair(self.qty_break_1, self.cost_1),
-            pair(self.qty_break_2, self.cost_2),
-            pair(self.qty_break_3, self.cost_3),
-            pair(self.qty_break_4, self.cost_4),
-            pair(self.qty_break_5, self.cost_5),
-            pair(self.qty_break_6, self.cost_6),
-            pair(self.qty_break_7, self.cost_7),
-            pair(self.qty_break_8, self.cost_8),
-        ]
+        self.breaks.0
     }
 
     pub fn into_cost(self, today: NaiveDate) -> Cost {

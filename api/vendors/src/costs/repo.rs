@@ -1,27 +1,39 @@
 //! SQL of the shared vendor cost catalogue (shared schema `asp`). The vendor's catalogue look-up reads the client's
 //! vendor through the `vendor_at_site` view (the vendor rule), in the caller's tenant transaction.
 
+use std::sync::OnceLock;
+
 use chrono::NaiveDate;
 use sqlx::postgres::PgArguments;
 use sqlx::query::Query;
-use sqlx::{PgConnection, Postgres};
+use sqlx::{PgConnection, Postgres, Row};
 
 use kernel::listing::{self, Page};
 use tenancy::TenantTx;
 
-use super::model::{CostFilter, CostRow, CostValues};
+use super::model::{break_columns, CostFilter, CostRow, CostValues, MAX_BREAKS};
 
 /// The columns of [`CostRow`]; numbers as float8 (what the wire carries).
-pub const COLUMNS: &str = "c.shared_vendor_cost_id, c.cost_header_id, c.shared_vendor_id, sv.shared_vendor_name,
-    h.special_pricing_agreement_id, c.mfg_code, c.mfg_part_no, c.item_id, i.desc1 as item_desc, c.vendor_part_no,
-    c.alternate_part_no, c.description, c.unspsc, c.commodity_code, c.brand_id, b.brand_name, c.start_date, c.end_date,
-    c.min_order_qty::float8 as min_order_qty, c.purch_factor::float8 as purch_factor, c.type_pack_id,
-    tp.description as type_pack, c.qty_per_type_pack::float8 as qty_per_type_pack, c.list_price::float8 as list_price,
-    c.qty_break_1::float8 as qty_break_1, c.cost_1::float8 as cost_1, c.qty_break_2::float8 as qty_break_2, c.cost_2::float8 as cost_2,
-    c.qty_break_3::float8 as qty_break_3, c.cost_3::float8 as cost_3, c.qty_break_4::float8 as qty_break_4, c.cost_4::float8 as cost_4,
-    c.qty_break_5::float8 as qty_break_5, c.cost_5::float8 as cost_5, c.qty_break_6::float8 as qty_break_6, c.cost_6::float8 as cost_6,
-    c.qty_break_7::float8 as qty_break_7, c.cost_7::float8 as cost_7, c.qty_break_8::float8 as qty_break_8, c.cost_8::float8 as cost_8,
-    c.is_active, c.created_at, c.updated_at";
+pub fn columns() -> &'static str {
+    static COLUMNS: OnceLock<String> = OnceLock::new();
+    COLUMNS.get_or_init(|| {
+        let breaks: Vec<String> = (1..=MAX_BREAKS)
+            .map(|n| {
+                let (qty, cost) = break_columns(n);
+                format!("c.{qty}::float8 as {qty}, c.{cost}::float8 as {cost}")
+            })
+            .collect();
+        format!(
+            "c.shared_vendor_cost_id, c.cost_header_id, c.shared_vendor_id, sv.shared_vendor_name,
+             h.special_pricing_agreement_id, c.mfg_code, c.mfg_part_no, c.item_id, i.desc1 as item_desc, c.vendor_part_no,
+             c.alternate_part_no, c.description, c.unspsc, c.commodity_code, c.brand_id, b.brand_name, c.start_date, c.end_date,
+             c.min_order_qty::float8 as min_order_qty, c.purch_factor::float8 as purch_factor, c.type_pack_id,
+             tp.description as type_pack, c.qty_per_type_pack::float8 as qty_per_type_pack, c.list_price::float8 as list_price,
+             {}, c.is_active, c.created_at, c.updated_at",
+            breaks.join(", ")
+        )
+    })
+}
 
 pub const FROM: &str = "from asp.shared_vendor_cost c
     join asp.shared_vendor_cost_header h on h.cost_header_id = c.cost_header_id
@@ -32,11 +44,11 @@ pub const FROM: &str = "from asp.shared_vendor_cost c
          and tp.site_id is null and tp.erp_type_id is null and tp.ecs_id is null";
 
 pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<CostRow>, sqlx::Error> {
-    sqlx::query_as(&format!("select {COLUMNS} {FROM} where c.shared_vendor_cost_id = $1")).bind(id).fetch_optional(conn).await
+    sqlx::query_as(&format!("select {} {FROM} where c.shared_vendor_cost_id = $1", columns())).bind(id).fetch_optional(conn).await
 }
 
 pub async fn find_many(conn: &mut PgConnection, ids: &[i64]) -> Result<Vec<CostRow>, sqlx::Error> {
-    sqlx::query_as(&format!("select {COLUMNS} {FROM} where c.shared_vendor_cost_id = any($1) order by c.shared_vendor_cost_id"))
+    sqlx::query_as(&format!("select {} {FROM} where c.shared_vendor_cost_id = any($1) order by c.shared_vendor_cost_id", columns()))
         .bind(ids)
         .fetch_all(conn)
         .await
@@ -113,7 +125,7 @@ fn conditions(f: &CostFilter, part_pattern: Option<String>, today: NaiveDate) ->
 
 pub async fn search(conn: &mut PgConnection, f: &CostFilter, part_pattern: Option<String>, today: NaiveDate, page: &Page) -> Result<(Vec<CostRow>, i64), sqlx::Error> {
     let w = conditions(f, part_pattern, today);
-    let base = format!("select {COLUMNS} {FROM} where true{}", w.sql);
+    let base = format!("select {} {FROM} where true{}", columns(), w.sql);
     listing::fetch_page(conn, &base, page, |q| w.bind(q)).await
 }
 
@@ -197,77 +209,68 @@ pub async fn overlapping(
     .await
 }
 
+/// The columns a cost's insert and update write, in the order [`bind_values`] binds them.
+fn value_columns() -> Vec<String> {
+    let mut columns: Vec<String> = [
+        "mfg_code", "mfg_part_no", "item_id", "vendor_part_no", "alternate_part_no", "description", "unspsc", "commodity_code", "brand_id",
+        "start_date", "end_date", "min_order_qty", "purch_factor", "type_pack_id", "qty_per_type_pack", "list_price",
+    ]
+    .map(String::from)
+    .into();
+    columns.extend((1..=MAX_BREAKS).flat_map(|n| <[String; 2]>::from(break_columns(n))));
+    columns
+}
+
+fn bind_values<'q>(q: Query<'q, Postgres, PgArguments>, v: &CostValues, item_id: Option<i64>) -> Query<'q, Postgres, PgArguments> {
+    let mut q = q
+        .bind(v.mfg_code.clone())
+        .bind(v.mfg_part_no.clone())
+        .bind(item_id)
+        .bind(v.vendor_part_no.clone())
+        .bind(v.alternate_part_no.clone())
+        .bind(v.description.clone())
+        .bind(v.unspsc.clone())
+        .bind(v.commodity_code.clone())
+        .bind(v.brand_id)
+        .bind(v.start_date)
+        .bind(v.end_date)
+        .bind(v.min_order_qty)
+        .bind(v.purch_factor)
+        .bind(v.type_pack_id)
+        .bind(v.qty_per_type_pack)
+        .bind(v.list_price);
+    for n in 0..MAX_BREAKS {
+        q = q.bind(v.qty[n]).bind(v.cost[n]);
+    }
+    q
+}
+
+// The insert and the update are runtime statements: their text is built from the one list of columns (and the 8
+// break columns from `break_columns`); costs.rs and cost_import.rs cover them.
+
 pub async fn insert(conn: &mut PgConnection, header_id: i64, shared_vendor_id: i64, v: &CostValues, item_id: Option<i64>, user_id: Option<i64>) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar!(
-        "insert into asp.shared_vendor_cost (cost_header_id, shared_vendor_id, mfg_code, mfg_part_no, item_id, vendor_part_no,
-             alternate_part_no, description, unspsc, commodity_code, brand_id, start_date, end_date, min_order_qty, purch_factor,
-             type_pack_id, qty_per_type_pack, list_price,
-             qty_break_1, cost_1, qty_break_2, cost_2, qty_break_3, cost_3, qty_break_4, cost_4,
-             qty_break_5, cost_5, qty_break_6, cost_6, qty_break_7, cost_7, qty_break_8, cost_8, created_by_id, updated_by_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::float8, $15::float8, $16, $17::float8, $18::float8,
-             $19::float8, $20::float8, $21::float8, $22::float8, $23::float8, $24::float8, $25::float8, $26::float8,
-             $27::float8, $28::float8, $29::float8, $30::float8, $31::float8, $32::float8, $33::float8, $34::float8, $35, $35)
-         returning shared_vendor_cost_id",
-        header_id,
-        shared_vendor_id,
-        v.mfg_code,
-        v.mfg_part_no,
-        item_id,
-        v.vendor_part_no,
-        v.alternate_part_no,
-        v.description,
-        v.unspsc,
-        v.commodity_code,
-        v.brand_id,
-        v.start_date,
-        v.end_date,
-        v.min_order_qty,
-        v.purch_factor,
-        v.type_pack_id,
-        v.qty_per_type_pack,
-        v.list_price,
-        v.qty[0], v.cost[0], v.qty[1], v.cost[1], v.qty[2], v.cost[2], v.qty[3], v.cost[3],
-        v.qty[4], v.cost[4], v.qty[5], v.cost[5], v.qty[6], v.cost[6], v.qty[7], v.cost[7],
-        user_id
-    )
-    .fetch_one(conn)
-    .await
+    let columns = value_columns();
+    let user = columns.len() + 3;
+    let params: Vec<String> = (3..user).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "insert into asp.shared_vendor_cost (cost_header_id, shared_vendor_id, {}, created_by_id, updated_by_id)
+         values ($1, $2, {}, ${user}, ${user}) returning shared_vendor_cost_id",
+        columns.join(", "),
+        params.join(", ")
+    );
+    let row = bind_values(sqlx::query(&sql).bind(header_id).bind(shared_vendor_id), v, item_id).bind(user_id).fetch_one(conn).await?;
+    row.try_get("shared_vendor_cost_id")
 }
 
 pub async fn update(conn: &mut PgConnection, id: i64, v: &CostValues, item_id: Option<i64>, user_id: Option<i64>) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update asp.shared_vendor_cost set mfg_code = $2, mfg_part_no = $3, item_id = $4, vendor_part_no = $5, alternate_part_no = $6,
-             description = $7, unspsc = $8, commodity_code = $9, brand_id = $10, start_date = $11, end_date = $12,
-             min_order_qty = $13::float8, purch_factor = $14::float8, type_pack_id = $15, qty_per_type_pack = $16::float8,
-             list_price = $17::float8, qty_break_1 = $18::float8, cost_1 = $19::float8, qty_break_2 = $20::float8,
-             cost_2 = $21::float8, qty_break_3 = $22::float8, cost_3 = $23::float8, qty_break_4 = $24::float8,
-             cost_4 = $25::float8, qty_break_5 = $26::float8, cost_5 = $27::float8, qty_break_6 = $28::float8,
-             cost_6 = $29::float8, qty_break_7 = $30::float8, cost_7 = $31::float8, qty_break_8 = $32::float8,
-             cost_8 = $33::float8, updated_by_id = $34, updated_at = now()
-         where shared_vendor_cost_id = $1",
-        id,
-        v.mfg_code,
-        v.mfg_part_no,
-        item_id,
-        v.vendor_part_no,
-        v.alternate_part_no,
-        v.description,
-        v.unspsc,
-        v.commodity_code,
-        v.brand_id,
-        v.start_date,
-        v.end_date,
-        v.min_order_qty,
-        v.purch_factor,
-        v.type_pack_id,
-        v.qty_per_type_pack,
-        v.list_price,
-        v.qty[0], v.cost[0], v.qty[1], v.cost[1], v.qty[2], v.cost[2], v.qty[3], v.cost[3],
-        v.qty[4], v.cost[4], v.qty[5], v.cost[5], v.qty[6], v.cost[6], v.qty[7], v.cost[7],
-        user_id
-    )
-    .execute(conn)
-    .await?;
+    let columns = value_columns();
+    let sets: Vec<String> = columns.iter().enumerate().map(|(i, c)| format!("{c} = ${}", i + 2)).collect();
+    let sql = format!(
+        "update asp.shared_vendor_cost set {}, updated_by_id = ${}, updated_at = now() where shared_vendor_cost_id = $1",
+        sets.join(", "),
+        columns.len() + 2
+    );
+    bind_values(sqlx::query(&sql).bind(id), v, item_id).bind(user_id).execute(conn).await?;
     Ok(())
 }
 
@@ -349,8 +352,9 @@ pub async fn vendor_at_site(tx: &mut TenantTx, site_id: i64, vend_code: &str) ->
 /// part; an item matched by two part spellings takes the newest start).
 pub async fn active_for_item(conn: &mut PgConnection, shared_vendor_id: i64, item_id: i64, day: NaiveDate) -> Result<Option<CostRow>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "select {COLUMNS} {FROM} where c.shared_vendor_id = $1 and c.item_id = $2 and c.is_active and $3 between c.start_date and c.end_date
-         order by c.start_date desc limit 1"
+        "select {} {FROM} where c.shared_vendor_id = $1 and c.item_id = $2 and c.is_active and $3 between c.start_date and c.end_date
+         order by c.start_date desc limit 1",
+        columns()
     ))
     .bind(shared_vendor_id)
     .bind(item_id)

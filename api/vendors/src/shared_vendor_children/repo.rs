@@ -6,6 +6,7 @@ use sqlx::PgConnection;
 use kernel::listing::{self, Page};
 
 use super::model::{SharedVendorAccountContact, SharedVendorBrand, SharedVendorCommodity, SharedVendorCompetitorBrand, SharedVendorContact, SharedVendorGrade};
+use crate::shared_vendors::repo::{delete_by_key, insert_child, update_by_key};
 
 /// A page of one shared vendor's records: `base` selects them with `$1` the shared vendor; `text_columns` are matched
 /// against `pattern` (an `ilike` pattern, `$2`) when there is one.
@@ -77,46 +78,16 @@ pub struct Contact {
     pub notes: Option<String>,
 }
 
-pub async fn insert_contact(conn: &mut PgConnection, sv: i64, v: &Contact, user: i64) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar!(
-        "insert into asp.shared_vendor_contact (shared_vendor_id, contact_type_id, contact_name, phone, phone_ext, email, notes, updated_by_id)
+insert_child!(insert_contact(Contact): "insert into asp.shared_vendor_contact (shared_vendor_id, contact_type_id, contact_name, phone, phone_ext, email, notes, updated_by_id)
          values ($1, $2, $3, $4, $5, $6, $7, $8) returning shared_vendor_contact_id",
-        sv,
-        v.contact_type_id,
-        v.contact_name,
-        v.phone,
-        v.phone_ext,
-        v.email,
-        v.notes,
-        user
-    )
-    .fetch_one(conn)
-    .await
-}
+    contact_type_id, contact_name, phone, phone_ext, email, notes);
 
-pub async fn update_contact(conn: &mut PgConnection, id: i64, v: &Contact, user: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update asp.shared_vendor_contact set contact_type_id = $2, contact_name = $3, phone = $4, phone_ext = $5, email = $6, notes = $7,
+update_by_key!(update_contact(Contact): "update asp.shared_vendor_contact set contact_type_id = $2, contact_name = $3, phone = $4, phone_ext = $5, email = $6, notes = $7,
              updated_by_id = $8, updated_at = now()
          where shared_vendor_contact_id = $1",
-        id,
-        v.contact_type_id,
-        v.contact_name,
-        v.phone,
-        v.phone_ext,
-        v.email,
-        v.notes,
-        user
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
+    contact_type_id, contact_name, phone, phone_ext, email, notes);
 
-pub async fn delete_contact(conn: &mut PgConnection, id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!("delete from asp.shared_vendor_contact where shared_vendor_contact_id = $1", id).execute(conn).await?;
-    Ok(())
-}
+delete_by_key!(delete_contact: "delete from asp.shared_vendor_contact where shared_vendor_contact_id = $1");
 
 // ---------------------------------------------------------------------------------------------------- brands
 
@@ -158,10 +129,7 @@ pub async fn insert_brand(conn: &mut PgConnection, sv: i64, brand_id: i64, user:
     .await
 }
 
-pub async fn delete_brand(conn: &mut PgConnection, id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!("delete from asp.shared_vendor_brand where shared_vendor_brand_id = $1", id).execute(conn).await?;
-    Ok(())
-}
+delete_by_key!(delete_brand: "delete from asp.shared_vendor_brand where shared_vendor_brand_id = $1");
 
 // ---------------------------------------------------------------------------------------------------- commodities
 
@@ -207,10 +175,7 @@ pub async fn insert_commodity(conn: &mut PgConnection, sv: i64, code: &str, user
     .await
 }
 
-pub async fn delete_commodity(conn: &mut PgConnection, id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!("delete from asp.shared_vendor_commodity where shared_vendor_commodity_id = $1", id).execute(conn).await?;
-    Ok(())
-}
+delete_by_key!(delete_commodity: "delete from asp.shared_vendor_commodity where shared_vendor_commodity_id = $1");
 
 // ---------------------------------------------------------------------------------------------------- grades
 
@@ -263,41 +228,15 @@ pub struct Grade {
     pub comments: Option<String>,
 }
 
-pub async fn insert_grade(conn: &mut PgConnection, sv: i64, v: &Grade, user: i64) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar!(
-        "insert into asp.shared_vendor_grade (shared_vendor_id, grade_category_id, grade_id, graded_on, comments, updated_by_id)
+insert_child!(insert_grade(Grade): "insert into asp.shared_vendor_grade (shared_vendor_id, grade_category_id, grade_id, graded_on, comments, updated_by_id)
          values ($1, $2, $3, $4, $5, $6) returning shared_vendor_grade_id",
-        sv,
-        v.grade_category_id,
-        v.grade_id,
-        v.graded_on,
-        v.comments,
-        user
-    )
-    .fetch_one(conn)
-    .await
-}
+    grade_category_id, grade_id, graded_on, comments);
 
-pub async fn update_grade(conn: &mut PgConnection, id: i64, v: &Grade, user: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update asp.shared_vendor_grade set grade_category_id = $2, grade_id = $3, graded_on = $4, comments = $5, updated_by_id = $6, updated_at = now()
+update_by_key!(update_grade(Grade): "update asp.shared_vendor_grade set grade_category_id = $2, grade_id = $3, graded_on = $4, comments = $5, updated_by_id = $6, updated_at = now()
          where shared_vendor_grade_id = $1",
-        id,
-        v.grade_category_id,
-        v.grade_id,
-        v.graded_on,
-        v.comments,
-        user
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
+    grade_category_id, grade_id, graded_on, comments);
 
-pub async fn delete_grade(conn: &mut PgConnection, id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!("delete from asp.shared_vendor_grade where shared_vendor_grade_id = $1", id).execute(conn).await?;
-    Ok(())
-}
+delete_by_key!(delete_grade: "delete from asp.shared_vendor_grade where shared_vendor_grade_id = $1");
 
 // ---------------------------------------------------------------------------------------------------- competitor brands
 
@@ -341,10 +280,7 @@ pub async fn insert_competitor_brand(conn: &mut PgConnection, sv: i64, name: &st
     .await
 }
 
-pub async fn delete_competitor_brand(conn: &mut PgConnection, id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!("delete from asp.shared_vendor_competitor_brand where shared_vendor_competitor_brand_id = $1", id).execute(conn).await?;
-    Ok(())
-}
+delete_by_key!(delete_competitor_brand: "delete from asp.shared_vendor_competitor_brand where shared_vendor_competitor_brand_id = $1");
 
 // ---------------------------------------------------------------------------------------------------- account contacts
 
@@ -375,41 +311,13 @@ pub struct AccountContact {
     pub notes: Option<String>,
 }
 
-pub async fn insert_account_contact(conn: &mut PgConnection, sv: i64, v: &AccountContact, user: i64) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar!(
-        "insert into asp.shared_vendor_account_contact (shared_vendor_id, contact_name, role_title, phone, email, notes, updated_by_id)
+insert_child!(insert_account_contact(AccountContact): "insert into asp.shared_vendor_account_contact (shared_vendor_id, contact_name, role_title, phone, email, notes, updated_by_id)
          values ($1, $2, $3, $4, $5, $6, $7) returning shared_vendor_account_contact_id",
-        sv,
-        v.contact_name,
-        v.role_title,
-        v.phone,
-        v.email,
-        v.notes,
-        user
-    )
-    .fetch_one(conn)
-    .await
-}
+    contact_name, role_title, phone, email, notes);
 
-pub async fn update_account_contact(conn: &mut PgConnection, id: i64, v: &AccountContact, user: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update asp.shared_vendor_account_contact set contact_name = $2, role_title = $3, phone = $4, email = $5, notes = $6,
+update_by_key!(update_account_contact(AccountContact): "update asp.shared_vendor_account_contact set contact_name = $2, role_title = $3, phone = $4, email = $5, notes = $6,
              updated_by_id = $7, updated_at = now()
          where shared_vendor_account_contact_id = $1",
-        id,
-        v.contact_name,
-        v.role_title,
-        v.phone,
-        v.email,
-        v.notes,
-        user
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
+    contact_name, role_title, phone, email, notes);
 
-pub async fn delete_account_contact(conn: &mut PgConnection, id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!("delete from asp.shared_vendor_account_contact where shared_vendor_account_contact_id = $1", id).execute(conn).await?;
-    Ok(())
-}
+delete_by_key!(delete_account_contact: "delete from asp.shared_vendor_account_contact where shared_vendor_account_contact_id = $1");

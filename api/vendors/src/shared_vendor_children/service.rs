@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use sqlx::PgConnection;
+use sqlx::{PgConnection, Postgres, Transaction};
 
 use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
@@ -82,9 +82,13 @@ async fn lock_parent(conn: &mut PgConnection, sv: i64) -> ApiResult<()> {
     }
 }
 
-async fn record(conn: &mut PgConnection, caller: &Caller, action: &str, entity: &str, id: i64, changes: Value) -> ApiResult<()> {
-    audit::record(conn, Some(caller), AuditEntry { action, entity, entity_id: id.to_string(), client_id: None, site_id: None, changes }).await?;
-    Ok(())
+/// The one ending of every change of a child record: audits `{entity}.{verb}` of record `id` with `changes`, commits,
+/// answers `row`.
+async fn commit<T>(mut tx: Transaction<'static, Postgres>, caller: &Caller, entity: &str, verb: &str, id: i64, changes: Value, row: T) -> ApiResult<T> {
+    let action = format!("{entity}.{verb}");
+    audit::record(&mut tx, Some(caller), AuditEntry { action: &action, entity, entity_id: id.to_string(), client_id: None, site_id: None, changes }).await?;
+    tx.commit().await?;
+    Ok(row)
 }
 
 fn created<T: Serialize>(row: &T) -> Value {
@@ -161,9 +165,7 @@ pub async fn insert_contact(state: &AppState, caller: &Caller, input: &ContactIn
     check_type(&mut tx, "SharedVendorContactType", "contact_type_id", "contact type", v.contact_type_id).await?;
     let id = repo::insert_contact(&mut tx, sv, &v, caller.user_id).await?;
     let row = repo::find_contact(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(CONTACT_NOT_FOUND))?;
-    record(&mut tx, caller, "shared_vendor_contact.create", "shared_vendor_contact", id, created(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_contact", "create", id, created(&row), row).await
 }
 
 pub async fn update_contact(state: &AppState, caller: &Caller, input: &ContactInput) -> ApiResult<SharedVendorContact> {
@@ -179,9 +181,7 @@ pub async fn update_contact(state: &AppState, caller: &Caller, input: &ContactIn
     }
     repo::update_contact(&mut tx, id, &v, caller.user_id).await?;
     let after = repo::find_contact(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(CONTACT_NOT_FOUND))?;
-    record(&mut tx, caller, "shared_vendor_contact.update", "shared_vendor_contact", id, changed(&before, &after)).await?;
-    tx.commit().await?;
-    Ok(after)
+    commit(tx, caller, "shared_vendor_contact", "update", id, changed(&before, &after), after).await
 }
 
 pub async fn delete_contact(state: &AppState, caller: &Caller, id: i64) -> ApiResult<SharedVendorContact> {
@@ -189,9 +189,7 @@ pub async fn delete_contact(state: &AppState, caller: &Caller, id: i64) -> ApiRe
     let row = repo::find_contact(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(CONTACT_NOT_FOUND))?;
     lock_parent(&mut tx, row.shared_vendor_id).await?;
     repo::delete_contact(&mut tx, id).await?;
-    record(&mut tx, caller, "shared_vendor_contact.delete", "shared_vendor_contact", id, deleted(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_contact", "delete", id, deleted(&row), row).await
 }
 
 // ---------------------------------------------------------------------------------------------------- brands
@@ -216,9 +214,7 @@ pub async fn insert_brand(state: &AppState, caller: &Caller, input: &BrandInput)
     }
     let id = repo::insert_brand(&mut tx, sv, brand_id, caller.user_id).await?;
     let row = repo::find_brand(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(BRAND_NOT_FOUND))?;
-    record(&mut tx, caller, "shared_vendor_brand.create", "shared_vendor_brand", id, created(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_brand", "create", id, created(&row), row).await
 }
 
 pub async fn delete_brand(state: &AppState, caller: &Caller, id: i64) -> ApiResult<SharedVendorBrand> {
@@ -226,9 +222,7 @@ pub async fn delete_brand(state: &AppState, caller: &Caller, id: i64) -> ApiResu
     let row = repo::find_brand(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(BRAND_NOT_FOUND))?;
     lock_parent(&mut tx, row.shared_vendor_id).await?;
     repo::delete_brand(&mut tx, id).await?;
-    record(&mut tx, caller, "shared_vendor_brand.delete", "shared_vendor_brand", id, deleted(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_brand", "delete", id, deleted(&row), row).await
 }
 
 // ---------------------------------------------------------------------------------------------------- commodities
@@ -258,9 +252,7 @@ pub async fn insert_commodity(state: &AppState, caller: &Caller, input: &Commodi
     }
     let id = repo::insert_commodity(&mut tx, sv, &code, caller.user_id).await?;
     let row = repo::find_commodity(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(COMMODITY_NOT_FOUND))?;
-    record(&mut tx, caller, "shared_vendor_commodity.create", "shared_vendor_commodity", id, created(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_commodity", "create", id, created(&row), row).await
 }
 
 pub async fn delete_commodity(state: &AppState, caller: &Caller, id: i64) -> ApiResult<SharedVendorCommodity> {
@@ -268,9 +260,7 @@ pub async fn delete_commodity(state: &AppState, caller: &Caller, id: i64) -> Api
     let row = repo::find_commodity(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(COMMODITY_NOT_FOUND))?;
     lock_parent(&mut tx, row.shared_vendor_id).await?;
     repo::delete_commodity(&mut tx, id).await?;
-    record(&mut tx, caller, "shared_vendor_commodity.delete", "shared_vendor_commodity", id, deleted(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_commodity", "delete", id, deleted(&row), row).await
 }
 
 // ---------------------------------------------------------------------------------------------------- grades
@@ -311,9 +301,7 @@ pub async fn insert_grade(state: &AppState, caller: &Caller, input: &GradeInput)
     }
     let id = repo::insert_grade(&mut tx, sv, &v, caller.user_id).await?;
     let row = repo::find_grade(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(GRADE_NOT_FOUND))?;
-    record(&mut tx, caller, "shared_vendor_grade.create", "shared_vendor_grade", id, created(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_grade", "create", id, created(&row), row).await
 }
 
 pub async fn update_grade(state: &AppState, caller: &Caller, input: &GradeInput) -> ApiResult<SharedVendorGrade> {
@@ -330,9 +318,7 @@ pub async fn update_grade(state: &AppState, caller: &Caller, input: &GradeInput)
     }
     repo::update_grade(&mut tx, id, &v, caller.user_id).await?;
     let after = repo::find_grade(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(GRADE_NOT_FOUND))?;
-    record(&mut tx, caller, "shared_vendor_grade.update", "shared_vendor_grade", id, changed(&before, &after)).await?;
-    tx.commit().await?;
-    Ok(after)
+    commit(tx, caller, "shared_vendor_grade", "update", id, changed(&before, &after), after).await
 }
 
 pub async fn delete_grade(state: &AppState, caller: &Caller, id: i64) -> ApiResult<SharedVendorGrade> {
@@ -340,9 +326,7 @@ pub async fn delete_grade(state: &AppState, caller: &Caller, id: i64) -> ApiResu
     let row = repo::find_grade(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(GRADE_NOT_FOUND))?;
     lock_parent(&mut tx, row.shared_vendor_id).await?;
     repo::delete_grade(&mut tx, id).await?;
-    record(&mut tx, caller, "shared_vendor_grade.delete", "shared_vendor_grade", id, deleted(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_grade", "delete", id, deleted(&row), row).await
 }
 
 // ---------------------------------------------------------------------------------------------------- competitor brands
@@ -367,9 +351,7 @@ pub async fn insert_competitor_brand(state: &AppState, caller: &Caller, input: &
     }
     let id = repo::insert_competitor_brand(&mut tx, sv, &name, notes.as_deref(), caller.user_id).await?;
     let row = repo::find_competitor_brand(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(COMPETITOR_BRAND_NOT_FOUND))?;
-    record(&mut tx, caller, "shared_vendor_competitor_brand.create", "shared_vendor_competitor_brand", id, created(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_competitor_brand", "create", id, created(&row), row).await
 }
 
 pub async fn delete_competitor_brand(state: &AppState, caller: &Caller, id: i64) -> ApiResult<SharedVendorCompetitorBrand> {
@@ -377,9 +359,7 @@ pub async fn delete_competitor_brand(state: &AppState, caller: &Caller, id: i64)
     let row = repo::find_competitor_brand(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(COMPETITOR_BRAND_NOT_FOUND))?;
     lock_parent(&mut tx, row.shared_vendor_id).await?;
     repo::delete_competitor_brand(&mut tx, id).await?;
-    record(&mut tx, caller, "shared_vendor_competitor_brand.delete", "shared_vendor_competitor_brand", id, deleted(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_competitor_brand", "delete", id, deleted(&row), row).await
 }
 
 // ---------------------------------------------------------------------------------------------------- account contacts
@@ -409,9 +389,7 @@ pub async fn insert_account_contact(state: &AppState, caller: &Caller, input: &A
     lock_parent(&mut tx, sv).await?;
     let id = repo::insert_account_contact(&mut tx, sv, &v, caller.user_id).await?;
     let row = repo::find_account_contact(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(ACCOUNT_CONTACT_NOT_FOUND))?;
-    record(&mut tx, caller, "shared_vendor_account_contact.create", "shared_vendor_account_contact", id, created(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_account_contact", "create", id, created(&row), row).await
 }
 
 pub async fn update_account_contact(state: &AppState, caller: &Caller, input: &AccountContactInput) -> ApiResult<SharedVendorAccountContact> {
@@ -424,9 +402,7 @@ pub async fn update_account_contact(state: &AppState, caller: &Caller, input: &A
     lock_parent(&mut tx, before.shared_vendor_id).await?;
     repo::update_account_contact(&mut tx, id, &v, caller.user_id).await?;
     let after = repo::find_account_contact(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(ACCOUNT_CONTACT_NOT_FOUND))?;
-    record(&mut tx, caller, "shared_vendor_account_contact.update", "shared_vendor_account_contact", id, changed(&before, &after)).await?;
-    tx.commit().await?;
-    Ok(after)
+    commit(tx, caller, "shared_vendor_account_contact", "update", id, changed(&before, &after), after).await
 }
 
 pub async fn delete_account_contact(state: &AppState, caller: &Caller, id: i64) -> ApiResult<SharedVendorAccountContact> {
@@ -434,9 +410,7 @@ pub async fn delete_account_contact(state: &AppState, caller: &Caller, id: i64) 
     let row = repo::find_account_contact(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(ACCOUNT_CONTACT_NOT_FOUND))?;
     lock_parent(&mut tx, row.shared_vendor_id).await?;
     repo::delete_account_contact(&mut tx, id).await?;
-    record(&mut tx, caller, "shared_vendor_account_contact.delete", "shared_vendor_account_contact", id, deleted(&row)).await?;
-    tx.commit().await?;
-    Ok(row)
+    commit(tx, caller, "shared_vendor_account_contact", "delete", id, deleted(&row), row).await
 }
 
 #[cfg(test)]

@@ -9,6 +9,40 @@ use kernel::listing::{self, Page};
 
 use super::model::{AssignedVendor, SharedVendor, SharedVendorRow, SharedVendorSite, SharedVendorSummaryRow, SiteLink, VendorLink};
 
+// The shapes every record kind of shared vendors repeats, written once: an update of a record by its key from the
+// struct of its stored fields, an insert of a child record answering its key, a delete by key. `sqlx::query!` needs
+// its statement as a literal, so each use names its statement (still compile-checked) and the fields it binds, in
+// order after the key ($1) and before the user (last).
+macro_rules! update_by_key {
+    ($name:ident($fields:ty): $sql:tt, $($field:ident),+) => {
+        pub async fn $name(conn: &mut sqlx::PgConnection, id: i64, v: &$fields, user: i64) -> Result<(), sqlx::Error> {
+            sqlx::query!($sql, id, $(v.$field,)+ user).execute(conn).await?;
+            Ok(())
+        }
+    };
+}
+
+/// The insert of a child record of shared vendor `sv`, answering the new key.
+macro_rules! insert_child {
+    ($name:ident($fields:ty): $sql:tt, $($field:ident),+) => {
+        pub async fn $name(conn: &mut sqlx::PgConnection, sv: i64, v: &$fields, user: i64) -> Result<i64, sqlx::Error> {
+            sqlx::query_scalar!($sql, sv, $(v.$field,)+ user).fetch_one(conn).await
+        }
+    };
+}
+
+/// The delete of a record by its key.
+macro_rules! delete_by_key {
+    ($name:ident: $sql:tt) => {
+        pub async fn $name(conn: &mut sqlx::PgConnection, id: i64) -> Result<(), sqlx::Error> {
+            sqlx::query!($sql, id).execute(conn).await?;
+            Ok(())
+        }
+    };
+}
+
+pub(crate) use {delete_by_key, insert_child, update_by_key};
+
 pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<SharedVendor>, sqlx::Error> {
     sqlx::query_as!(
         SharedVendor,
@@ -109,24 +143,10 @@ pub struct Identification {
     pub parent_company: Option<String>,
 }
 
-pub async fn update_identification(conn: &mut PgConnection, id: i64, v: &Identification, user: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update asp.shared_vendor set preferred_supplier = $2, sourcing_manager = $3, duns_number = $4, tax_id = $5, website = $6,
+update_by_key!(update_identification(Identification): "update asp.shared_vendor set preferred_supplier = $2, sourcing_manager = $3, duns_number = $4, tax_id = $5, website = $6,
              parent_company = $7, updated_by_id = $8, updated_at = now()
          where shared_vendor_id = $1",
-        id,
-        v.preferred_supplier,
-        v.sourcing_manager,
-        v.duns_number,
-        v.tax_id,
-        v.website,
-        v.parent_company,
-        user
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
+    preferred_supplier, sourcing_manager, duns_number, tax_id, website, parent_company);
 
 /// The WebOrderingInfo block as stored.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -139,24 +159,10 @@ pub struct WebOrdering {
     pub web_ordering_notes: Option<String>,
 }
 
-pub async fn update_web_ordering(conn: &mut PgConnection, id: i64, v: &WebOrdering, user: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update asp.shared_vendor set offers_web_ordering = $2, offers_punchout = $3, offers_edi = $4, offers_online_invoicing = $5,
+update_by_key!(update_web_ordering(WebOrdering): "update asp.shared_vendor set offers_web_ordering = $2, offers_punchout = $3, offers_edi = $4, offers_online_invoicing = $5,
              web_ordering_url = $6, web_ordering_notes = $7, updated_by_id = $8, updated_at = now()
          where shared_vendor_id = $1",
-        id,
-        v.offers_web_ordering,
-        v.offers_punchout,
-        v.offers_edi,
-        v.offers_online_invoicing,
-        v.web_ordering_url,
-        v.web_ordering_notes,
-        user
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
+    offers_web_ordering, offers_punchout, offers_edi, offers_online_invoicing, web_ordering_url, web_ordering_notes);
 
 /// The FergusonCostInfo block as stored.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -171,27 +177,11 @@ pub struct CostInfo {
     pub cost_info_notes: Option<String>,
 }
 
-pub async fn update_cost_info(conn: &mut PgConnection, id: i64, v: &CostInfo, user: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update asp.shared_vendor set pay_terms_code = $2, pay_terms_days = $3, pay_terms_discount_pct = $4::float8, incentive_program = $5,
+update_by_key!(update_cost_info(CostInfo): "update asp.shared_vendor set pay_terms_code = $2, pay_terms_days = $3, pay_terms_discount_pct = $4::float8, incentive_program = $5,
              incentive_rebate_pct = $6::float8, incentive_notes = $7, cost_update_frequency = $8, cost_info_notes = $9,
              updated_by_id = $10, updated_at = now()
          where shared_vendor_id = $1",
-        id,
-        v.pay_terms_code,
-        v.pay_terms_days,
-        v.pay_terms_discount_pct,
-        v.incentive_program,
-        v.incentive_rebate_pct,
-        v.incentive_notes,
-        v.cost_update_frequency,
-        v.cost_info_notes,
-        user
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
+    pay_terms_code, pay_terms_days, pay_terms_discount_pct, incentive_program, incentive_rebate_pct, incentive_notes, cost_update_frequency, cost_info_notes);
 
 /// The VIPManagement block as stored.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -203,23 +193,10 @@ pub struct VipManagement {
     pub notes: Option<String>,
 }
 
-pub async fn update_vip(conn: &mut PgConnection, id: i64, v: &VipManagement, user: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update asp.shared_vendor set is_vip = $2, vip_manager = $3, strategy = $4, strategy_notes = $5, notes = $6,
+update_by_key!(update_vip(VipManagement): "update asp.shared_vendor set is_vip = $2, vip_manager = $3, strategy = $4, strategy_notes = $5, notes = $6,
              updated_by_id = $7, updated_at = now()
          where shared_vendor_id = $1",
-        id,
-        v.is_vip,
-        v.vip_manager,
-        v.strategy,
-        v.strategy_notes,
-        v.notes,
-        user
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
+    is_vip, vip_manager, strategy, strategy_notes, notes);
 
 /// The MarketMargin block as stored.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -230,22 +207,10 @@ pub struct MarketMargin {
     pub market_margin_notes: Option<String>,
 }
 
-pub async fn update_market_margin(conn: &mut PgConnection, id: i64, v: &MarketMargin, user: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!(
-        "update asp.shared_vendor set market_type_id = $2, target_margin_pct = $3::float8, min_margin_pct = $4::float8, market_margin_notes = $5,
+update_by_key!(update_market_margin(MarketMargin): "update asp.shared_vendor set market_type_id = $2, target_margin_pct = $3::float8, min_margin_pct = $4::float8, market_margin_notes = $5,
              updated_by_id = $6, updated_at = now()
          where shared_vendor_id = $1",
-        id,
-        v.market_type_id,
-        v.target_margin_pct,
-        v.min_margin_pct,
-        v.market_margin_notes,
-        user
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
+    market_type_id, target_margin_pct, min_margin_pct, market_margin_notes);
 
 /// What a shared vendor search matches.
 #[derive(Debug, Clone, Default)]
@@ -409,10 +374,7 @@ pub async fn site_link_row(conn: &mut PgConnection, id: i64) -> Result<Option<Sh
     .await
 }
 
-pub async fn delete_site_link(conn: &mut PgConnection, id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query!("delete from asp.shared_vendor_site where shared_vendor_site_id = $1", id).execute(conn).await?;
-    Ok(())
-}
+delete_by_key!(delete_site_link: "delete from asp.shared_vendor_site where shared_vendor_site_id = $1");
 
 // ---------------------------------------------------------------------------------------------------- client vendors
 

@@ -277,11 +277,7 @@ pub fn identification(input: &IdentificationInput) -> ApiResult<Identification> 
 
 pub async fn update_identification(state: &AppState, caller: &Caller, input: &IdentificationInput) -> ApiResult<SharedVendor> {
     let id = required_id(input.shared_vendor_id)?;
-    let v = identification(input)?;
-    let mut tx = state.pool.begin().await?;
-    let before = load_for_change(&mut tx, id).await?;
-    repo::update_identification(&mut tx, id, &v, caller.user_id).await?;
-    finish(tx, caller, "shared_vendor.identification", id, &before).await
+    change_block(state, caller, id, Block::Identification(identification(input)?)).await
 }
 
 pub fn web_ordering(input: &WebOrderingInfoInput) -> ApiResult<WebOrdering> {
@@ -304,11 +300,7 @@ pub fn web_ordering(input: &WebOrderingInfoInput) -> ApiResult<WebOrdering> {
 
 pub async fn update_web_ordering(state: &AppState, caller: &Caller, input: &WebOrderingInfoInput) -> ApiResult<SharedVendor> {
     let id = required_id(input.shared_vendor_id)?;
-    let v = web_ordering(input)?;
-    let mut tx = state.pool.begin().await?;
-    let before = load_for_change(&mut tx, id).await?;
-    repo::update_web_ordering(&mut tx, id, &v, caller.user_id).await?;
-    finish(tx, caller, "shared_vendor.web_ordering_info", id, &before).await
+    change_block(state, caller, id, Block::WebOrdering(web_ordering(input)?)).await
 }
 
 pub fn cost_info(input: &CostInfoInput) -> ApiResult<CostInfo> {
@@ -334,16 +326,7 @@ pub fn cost_info(input: &CostInfoInput) -> ApiResult<CostInfo> {
 
 pub async fn update_cost_info(state: &AppState, caller: &Caller, input: &CostInfoInput) -> ApiResult<SharedVendor> {
     let id = required_id(input.shared_vendor_id)?;
-    let v = cost_info(input)?;
-    let mut tx = state.pool.begin().await?;
-    let before = load_for_change(&mut tx, id).await?;
-    if let Some(code) = v.pay_terms_code.as_deref().filter(|c| Some(*c) != before.pay_terms_code.as_deref()) {
-        if !repo::type_code_exists(&mut tx, "SharedVendorPayTerms", code).await? {
-            return Err(ApiError::invalid("pay_terms_code", "unknown", &format!("There are no pay terms {code}.")));
-        }
-    }
-    repo::update_cost_info(&mut tx, id, &v, caller.user_id).await?;
-    finish(tx, caller, "shared_vendor.cost_info", id, &before).await
+    change_block(state, caller, id, Block::CostInfo(cost_info(input)?)).await
 }
 
 pub fn vip(input: &VipManagementInput) -> ApiResult<VipManagement> {
@@ -364,11 +347,7 @@ pub fn vip(input: &VipManagementInput) -> ApiResult<VipManagement> {
 
 pub async fn update_vip(state: &AppState, caller: &Caller, input: &VipManagementInput) -> ApiResult<SharedVendor> {
     let id = required_id(input.shared_vendor_id)?;
-    let v = vip(input)?;
-    let mut tx = state.pool.begin().await?;
-    let before = load_for_change(&mut tx, id).await?;
-    repo::update_vip(&mut tx, id, &v, caller.user_id).await?;
-    finish(tx, caller, "shared_vendor.vip_management", id, &before).await
+    change_block(state, caller, id, Block::VipManagement(vip(input)?)).await
 }
 
 pub fn market_margin(input: &MarketMarginInput) -> ApiResult<MarketMargin> {
@@ -392,16 +371,57 @@ pub fn market_margin(input: &MarketMarginInput) -> ApiResult<MarketMargin> {
 
 pub async fn update_market_margin(state: &AppState, caller: &Caller, input: &MarketMarginInput) -> ApiResult<SharedVendor> {
     let id = required_id(input.shared_vendor_id)?;
-    let v = market_margin(input)?;
+    change_block(state, caller, id, Block::MarketMargin(market_margin(input)?)).await
+}
+
+/// A validated detail block of a shared vendor.
+enum Block {
+    Identification(Identification),
+    WebOrdering(WebOrdering),
+    CostInfo(CostInfo),
+    VipManagement(VipManagement),
+    MarketMargin(MarketMargin),
+}
+
+/// Writes one detail block of shared vendor `id`: locks and loads it (404 when missing), checks the block's list
+/// values that changed against their reference lists, writes, then audits the change and commits (`finish`).
+async fn change_block(state: &AppState, caller: &Caller, id: i64, block: Block) -> ApiResult<SharedVendor> {
     let mut tx = state.pool.begin().await?;
     let before = load_for_change(&mut tx, id).await?;
-    if let Some(t) = v.market_type_id.filter(|t| Some(*t) != before.market_type_id) {
-        if !repo::type_value_exists(&mut tx, "SharedVendorMarketType", t).await? {
-            return Err(ApiError::invalid("market_type_id", "unknown", "There is no active market type with this id."));
+    let user = caller.user_id;
+    let action = match &block {
+        Block::Identification(v) => {
+            repo::update_identification(&mut tx, id, v, user).await?;
+            "shared_vendor.identification"
         }
-    }
-    repo::update_market_margin(&mut tx, id, &v, caller.user_id).await?;
-    finish(tx, caller, "shared_vendor.market_margin", id, &before).await
+        Block::WebOrdering(v) => {
+            repo::update_web_ordering(&mut tx, id, v, user).await?;
+            "shared_vendor.web_ordering_info"
+        }
+        Block::CostInfo(v) => {
+            if let Some(code) = v.pay_terms_code.as_deref().filter(|c| Some(*c) != before.pay_terms_code.as_deref()) {
+                if !repo::type_code_exists(&mut tx, "SharedVendorPayTerms", code).await? {
+                    return Err(ApiError::invalid("pay_terms_code", "unknown", &format!("There are no pay terms {code}.")));
+                }
+            }
+            repo::update_cost_info(&mut tx, id, v, user).await?;
+            "shared_vendor.cost_info"
+        }
+        Block::VipManagement(v) => {
+            repo::update_vip(&mut tx, id, v, user).await?;
+            "shared_vendor.vip_management"
+        }
+        Block::MarketMargin(v) => {
+            if let Some(t) = v.market_type_id.filter(|t| Some(*t) != before.market_type_id) {
+                if !repo::type_value_exists(&mut tx, "SharedVendorMarketType", t).await? {
+                    return Err(ApiError::invalid("market_type_id", "unknown", "There is no active market type with this id."));
+                }
+            }
+            repo::update_market_margin(&mut tx, id, v, user).await?;
+            "shared_vendor.market_margin"
+        }
+    };
+    finish(tx, caller, action, id, &before).await
 }
 
 // ---------------------------------------------------------------------------------------------------- site links

@@ -282,4 +282,15 @@ impl VendorApi {
     async fn validate(&self, state: Data<&AppState>, _caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<VendorValidateRequest>) -> ApiResult<Json<VendorValid>> {
         Ok(Json(service::validate_new(&state, &scope, &body).await?))
     }
+    /// The vendor of an RFQ, its minimal view
+    ///
+    /// An RFQ vendor (rfq_vendor_id) of the current site: the vendor's code, name, contact (the RFQ's, else the site's
+    /// vendor record's, else the vendor's), address line, currency and hidden flag, with the RFQ and this vendor's
+    /// RFQ status. Another site's or client's RFQ vendor, or a vendor the vendor rule or the caller's restrictions
+    /// hide, answers 404.
+    #[requires(ViewVendors, errors(404))]
+    #[oai(path = "/Vendor/Min/RFQ/:rfqVendorId", method = "get", operation_id = "vendorGetMinRFQByRfqVendorId")]
+    async fn min_rfq(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, #[oai(name = "rfqVendorId")] rfq_vendor_id: Path<i64>) -> ApiResult<Json<VendorMinRfq>> {
+        Ok(Json(service::min_rfq(&state, &caller, &scope, rfq_vendor_id.0).await?))
+    }
 }

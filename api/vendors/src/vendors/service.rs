@@ -190,32 +190,39 @@ pub fn location_of(d: &VendorDetail) -> VendorLocation {
     VendorLocation {
         vend_code: d.vend_code.clone(),
         site_code: None,
-        address1: f.address1.clone(),
-        address2: f.address2.clone(),
-        city: f.city.clone(),
-        state_type_id: f.state_type_id,
-        postal_code: f.postal_code.clone(),
-        county: f.county.clone(),
-        phone: f.phone.clone(),
-        email: f.email.clone(),
-        contact_name: f.contact_name.clone(),
-        type_country_code_id: f.type_country_code_id,
+        address: NewVendorAddress {
+            address1: f.address1.clone(),
+            address2: f.address2.clone(),
+            city: f.city.clone(),
+            state_type_id: f.state_type_id,
+            postal_code: f.postal_code.clone(),
+            county: f.county.clone(),
+            phone: f.phone.clone(),
+            email: f.email.clone(),
+            contact_name: f.contact_name.clone(),
+            type_country_code_id: f.type_country_code_id,
+        },
         is_international: f.is_international,
     }
 }
 
 fn apply_location(f: &mut VendorFields, b: &VendorLocation) {
-    f.address1 = b.address1.clone();
-    f.address2 = b.address2.clone();
-    f.city = b.city.clone();
-    f.state_type_id = b.state_type_id;
-    f.postal_code = b.postal_code.clone();
-    f.county = b.county.clone();
-    f.phone = b.phone.clone();
-    f.email = b.email.clone();
-    f.contact_name = b.contact_name.clone();
-    f.type_country_code_id = b.type_country_code_id;
+    apply_address(f, &b.address);
     f.is_international = b.is_international;
+}
+
+/// The address of the location block and of the new-vendor payload.
+fn apply_address(f: &mut VendorFields, a: &NewVendorAddress) {
+    f.address1 = a.address1.clone();
+    f.address2 = a.address2.clone();
+    f.city = a.city.clone();
+    f.state_type_id = a.state_type_id;
+    f.postal_code = a.postal_code.clone();
+    f.county = a.county.clone();
+    f.phone = a.phone.clone();
+    f.email = a.email.clone();
+    f.contact_name = a.contact_name.clone();
+    f.type_country_code_id = a.type_country_code_id;
 }
 
 pub fn identification_of(d: &VendorDetail) -> VendorIdentification {
@@ -451,7 +458,6 @@ async fn new_vendor_key(tx: &mut TenantTx, kind: Kind, site_code: Option<&str>) 
 
 /// The fields of a new vendor from the payload (value ids of terms and ship methods become their codes).
 async fn fields_of_new(tx: &mut TenantTx, n: &NewVendor, p: &mut Problems) -> ApiResult<VendorFields> {
-    let a = n.address.clone().unwrap_or_default();
     let terms_code = match (&n.terms_code, n.terms_type_id) {
         (Some(c), _) if !c.trim().is_empty() => Some(c.clone()),
         (_, Some(id)) => {
@@ -480,16 +486,6 @@ async fn fields_of_new(tx: &mut TenantTx, n: &NewVendor, p: &mut Problems) -> Ap
         cust_vendor_number: n.cust_vendor_number.clone(),
         tax_id: n.tax_id.clone(),
         account_no: n.account_no.clone(),
-        address1: a.address1,
-        address2: a.address2,
-        city: a.city,
-        state_type_id: a.state_type_id,
-        postal_code: a.postal_code,
-        county: a.county,
-        phone: a.phone,
-        email: a.email,
-        contact_name: a.contact_name,
-        type_country_code_id: a.type_country_code_id,
         is_international: n.is_international,
         terms_code,
         freight_terms_type_id: n.freight_type_id,
@@ -504,6 +500,9 @@ async fn fields_of_new(tx: &mut TenantTx, n: &NewVendor, p: &mut Problems) -> Ap
         hold: n.hold,
         ..Default::default()
     };
+    if let Some(a) = &n.address {
+        apply_address(&mut f, a);
+    }
     normalise(&mut f);
     Ok(f)
 }
@@ -873,6 +872,17 @@ pub async fn vendor_site_audit_detail(state: &AppState, caller: &Caller, scope: 
     let vend_id = repo::vendor_site_vendor(&mut tx, row, scope.site_id()).await?.ok_or_else(missing)?;
     by_id(&mut tx, sight(caller, scope), vend_id).await.map_err(|_| missing())?;
     Ok(e)
+}
+
+// ---- RFQ vendors ----
+
+pub const RFQ_VENDOR_NOT_FOUND: &str = "The RFQ vendor you are trying to find does not exist.";
+
+/// The vendor of RFQ vendor `rfq_vendor_id` of the current site (VND-024). Another site's or client's RFQ vendor, or
+/// one whose vendor the vendor rule or the caller's restrictions hide, answers 404.
+pub async fn min_rfq(state: &AppState, caller: &Caller, scope: &SiteScope, rfq_vendor_id: i64) -> ApiResult<VendorMinRfq> {
+    let mut tx = scope.begin(&state.pool).await?;
+    repo::rfq_vendor(&mut tx, sight(caller, scope), rfq_vendor_id).await?.ok_or_else(|| ApiError::not_found(RFQ_VENDOR_NOT_FOUND))
 }
 
 #[cfg(test)]
