@@ -163,7 +163,13 @@ impl<E: Endpoint> Endpoint for RequestContextEndpoint<E> {
                             }
                             Err(e) => {
                                 let op = e.data::<poem_openapi::OperationId>().copied();
-                                (if is_api { shape_poem_error(e) } else { e.into_response() }, op)
+                                let resp = if is_api {
+                                    let names = op.map(|o| crate::openapi::path_params(o.0)).unwrap_or_default();
+                                    shape_poem_error(e, &names.iter().map(String::as_str).collect::<Vec<_>>())
+                                } else {
+                                    e.into_response()
+                                };
+                                (resp, op)
                             }
                         }
                     }

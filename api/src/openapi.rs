@@ -39,6 +39,26 @@ pub fn error_tables() -> &'static [ErrorTable] {
     })
 }
 
+/// The path parameters of the operation `operation_id` in the order of its path (empty for an unknown id):
+/// poem-openapi reports a path parameter it could not parse as `param0`, `param1`, ..., by that order.
+pub fn path_params(operation_id: &str) -> &'static [String] {
+    static PARAMS: OnceLock<std::collections::HashMap<String, Vec<String>>> = OnceLock::new();
+    let params = PARAMS.get_or_init(|| {
+        let doc: Value = serde_json::from_str(&service().spec()).unwrap_or_default();
+        let mut out = std::collections::HashMap::new();
+        for (path, item) in doc.get("paths").and_then(Value::as_object).into_iter().flatten() {
+            let names: Vec<String> = path.split('/').filter_map(|s| s.strip_prefix('{')?.strip_suffix('}').map(str::to_owned)).collect();
+            for op in item.as_object().into_iter().flat_map(|m| m.values()) {
+                if let Some(id) = op.get("operationId").and_then(Value::as_str) {
+                    out.insert(id.to_owned(), names.clone());
+                }
+            }
+        }
+        out
+    });
+    params.get(operation_id).map_or(&[], Vec::as_slice)
+}
+
 /// The error statuses the operation `operation_id` can answer (`None` for an unknown id).
 pub fn error_statuses(operation_id: &str) -> Option<&'static [u16]> {
     error_tables().iter().flat_map(|t| t.iter()).find(|(id, _)| *id == operation_id).map(|(_, s)| *s)

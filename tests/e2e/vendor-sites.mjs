@@ -140,6 +140,7 @@ test("switching an item's vendor to one its manufacturer has not approved is con
     assert.equal(found.status, 200, JSON.stringify(found.body));
     let cip = null;
     let warning = null;
+    let approved = null;
     const visible = {};
     for (const row of found.body.resultList) {
       // Its own vendor must be one the site sees, so that the test can put it back through the API.
@@ -148,14 +149,23 @@ test("switching an item's vendor to one its manufacturer has not approved is con
       if (!visible[row.vend_code]) continue;
       const w = await admin('GET', `/V1/Vendor/CheckIfWarnAVOnVendorSwitch/ACME-NORTH/${row.cip_no}/${UNAPPROVED}`);
       assert.equal(w.status, 200, JSON.stringify(w.body));
-      if (w.body.warn) {
-        ({ body: cip } = await admin('GET', `/V1/Item/CIP/${row.cip_no}`));
-        warning = w.body;
-        break;
+      if (!w.body.warn) continue;
+      // And an approved vendor other than its own that the site sees too, to switch to without a question.
+      let other = null;
+      for (const code of w.body.approvedVendorCodes.filter((c) => c !== row.vend_code)) {
+        visible[code] ??= (await admin('GET', `/V1/Vendor/VendorCode/${code}`)).status === 200;
+        if (visible[code]) {
+          other = code;
+          break;
+        }
       }
+      if (!other) continue;
+      ({ body: cip } = await admin('GET', `/V1/Item/CIP/${row.cip_no}`));
+      warning = w.body;
+      approved = other;
+      break;
     }
-    assert.ok(cip, 'an item at ACME-NORTH whose manufacturer has approved vendors, bought from a vendor the site sees');
-    const approved = warning.approvedVendorCodes.find((c) => c !== cip.vend_code);
+    assert.ok(cip, 'an item at ACME-NORTH whose manufacturer has approved vendors the site sees, bought from a vendor the site sees');
     const restore = () =>
       admin('POST', '/V1/Item/CIP/Other/Update', {
         cip_no: cip.cip_no, consigned: cip.consigned, vend_code: cip.vend_code, buddy_cip_no: cip.buddy_cip_no,

@@ -3,11 +3,7 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
-  FormControlLabel,
-  Grid,
   IconButton,
-  MenuItem,
   Stack,
   Tab,
   Table,
@@ -25,7 +21,9 @@ import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
 import { CostCatalogueTab } from '../costs';
-import { BrandPicker } from './BrandPicker';
+import { Fields } from './SharedVendorFields';
+import { useSharedVendorLists } from '../typeLists/TypeListPicker';
+import type { SharedVendorLists } from '../typeLists/lookups';
 import { useUserContext } from '../shell/UserContextProvider';
 import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
 import {
@@ -60,63 +58,10 @@ const TABS: readonly (readonly [string, string])[] = [
   ['costs', 'Cost Catalogue'],
 ];
 
-/** The inputs of a form, one per field, with the server's message under the field it names. */
-function Fields({ fields, form, setForm, errors, prefix }: { fields: readonly FieldDef[]; form: FormValues; setForm: (f: FormValues) => void; errors: Record<string, string>; prefix: string }) {
-  return (
-    <Grid container spacing={2}>
-      {fields.map((f) => {
-        const testId = `${prefix}-${f.field}`;
-        if (f.kind === 'bool') {
-          return (
-            <Grid key={f.field} size={{ xs: 12, md: 4 }}>
-              <FormControlLabel
-                control={<Checkbox checked={form[f.field] === true} onChange={(e) => setForm({ ...form, [f.field]: e.target.checked })} slotProps={{ input: { 'data-testid': testId } as object }} />}
-                label={f.label}
-              />
-            </Grid>
-          );
-        }
-        if (f.kind === 'brand') {
-          return (
-            <Grid key={f.field} size={{ xs: 12, md: 6 }}>
-              <BrandPicker value={String(form[f.field] ?? '')} onChange={(v) => setForm({ ...form, [f.field]: v })} testId={testId} error={errors[f.field]} />
-            </Grid>
-          );
-        }
-        return (
-          <Grid key={f.field} size={{ xs: 12, md: f.kind === 'multiline' ? 12 : 4 }}>
-            <TextField
-              fullWidth
-              size="small"
-              label={f.label}
-              select={f.kind === 'select'}
-              type={f.kind === 'date' ? 'date' : 'text'}
-              multiline={f.kind === 'multiline'}
-              minRows={f.kind === 'multiline' ? 2 : undefined}
-              value={form[f.field] ?? ''}
-              onChange={(e) => setForm({ ...form, [f.field]: e.target.value })}
-              error={Boolean(errors[f.field])}
-              helperText={errors[f.field]}
-              slotProps={{ htmlInput: { 'data-testid': testId }, inputLabel: f.kind === 'date' ? { shrink: true } : undefined }}
-            >
-              {f.kind === 'select' && <MenuItem value="">—</MenuItem>}
-              {(f.options ?? []).map((o) => (
-                <MenuItem key={o.value} value={String(o.value)}>
-                  {o.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-        );
-      })}
-    </Grid>
-  );
-}
-
 type Errors = { fields: Record<string, string>; form: string | null };
 
 /** A form being edited: the API's form-level message, the inputs, Save and Cancel. */
-function EditForm({ fields, form, setForm, errors, prefix, saveTestId, onSave, onCancel }: {
+function EditForm({ fields, form, setForm, errors, prefix, saveTestId, onSave, onCancel, lists, record }: {
   fields: readonly FieldDef[];
   form: FormValues;
   setForm: (f: FormValues) => void;
@@ -125,11 +70,13 @@ function EditForm({ fields, form, setForm, errors, prefix, saveTestId, onSave, o
   saveTestId: string;
   onSave: () => Promise<void>;
   onCancel: () => void;
+  lists?: SharedVendorLists;
+  record?: Row | null;
 }) {
   return (
     <>
       {errors.form && <Alert severity="error" sx={{ mb: 2 }}>{errors.form}</Alert>}
-      <Fields fields={fields} form={form} setForm={setForm} errors={errors.fields} prefix={prefix} />
+      <Fields fields={fields} form={form} setForm={setForm} errors={errors.fields} prefix={prefix} lists={lists} record={record} />
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <Button variant="contained" onClick={() => void onSave()} data-testid={saveTestId}>
           Save
@@ -141,7 +88,7 @@ function EditForm({ fields, form, setForm, errors, prefix, saveTestId, onSave, o
 }
 
 /** One detail block: read, or (with SharedVendorEdit) edit and save the whole block. */
-function BlockTab({ block, vendor, canEdit, onSaved }: { block: BlockDef; vendor: SharedVendor; canEdit: boolean; onSaved: (v: SharedVendor) => void }) {
+function BlockTab({ block, vendor, canEdit, onSaved, lists }: { block: BlockDef; vendor: SharedVendor; canEdit: boolean; onSaved: (v: SharedVendor) => void; lists?: SharedVendorLists }) {
   const [form, setForm] = useState<FormValues | null>(null);
   const [errors, setErrors] = useState<Errors>({ fields: {}, form: null });
   const record = vendor as unknown as Row;
@@ -172,10 +119,10 @@ function BlockTab({ block, vendor, canEdit, onSaved }: { block: BlockDef; vendor
     >
       {form ? (
         <>
-          <EditForm fields={block.fields} form={form} setForm={setForm} errors={errors} prefix={`sv-${block.key}`} saveTestId={`sv-save-${block.key}`} onSave={save} onCancel={() => setForm(null)} />
+          <EditForm fields={block.fields} form={form} setForm={setForm} errors={errors} prefix={`sv-${block.key}`} saveTestId={`sv-save-${block.key}`} onSave={save} onCancel={() => setForm(null)} lists={lists} record={record} />
         </>
       ) : (
-        block.fields.map((f) => <InfoRow key={f.field} label={f.label} value={display(f, record[f.field])} testId={`sv-${block.key}-${f.field}-value`} />)
+        block.fields.map((f) => <InfoRow key={f.field} label={f.label} value={display(f, record, lists)} testId={`sv-${block.key}-${f.field}-value`} />)
       )}
     </Section>
   );
@@ -215,9 +162,9 @@ async function remove(url: string, method: 'delete' | 'post', message: string, d
 }
 
 /** One kind of child record: the list, an add form, edit (where the API has an update) and delete. */
-function ChildTab({ def, id, canEdit }: { def: ChildDef; id: number; canEdit: boolean }) {
+function ChildTab({ def, id, canEdit, lists }: { def: ChildDef; id: number; canEdit: boolean; lists?: SharedVendorLists }) {
   const rows = useLoad((signal) => api.post<RowPage>(`${BASE}/${def.kind}/Search`, { shared_vendor_id: id, pageSize: 100 }, { signal }), [def.kind, id]);
-  const [editing, setEditing] = useState<{ id: number | null; form: FormValues } | null>(null);
+  const [editing, setEditing] = useState<{ id: number | null; form: FormValues; record: Row | null } | null>(null);
   const [errors, setErrors] = useState<Errors>({ fields: {}, form: null });
   const save = async () => {
     if (!editing) return;
@@ -241,7 +188,7 @@ function ChildTab({ def, id, canEdit }: { def: ChildDef; id: number; canEdit: bo
       actions={
         canEdit &&
         !editing && (
-          <Button onClick={() => setEditing({ id: null, form: formOf(def.fields, null) })} data-testid={`${prefix}-add`}>
+          <Button onClick={() => setEditing({ id: null, form: formOf(def.fields, null), record: null })} data-testid={`${prefix}-add`}>
             Add
           </Button>
         )
@@ -249,7 +196,7 @@ function ChildTab({ def, id, canEdit }: { def: ChildDef; id: number; canEdit: bo
     >
       {editing && (
         <Box sx={{ mb: 2 }}>
-          <EditForm fields={def.fields} form={editing.form} setForm={(form) => setEditing({ ...editing, form })} errors={errors} prefix={prefix} saveTestId={`${prefix}-save`} onSave={save} onCancel={() => setEditing(null)} />
+          <EditForm fields={def.fields} form={editing.form} setForm={(form) => setEditing({ ...editing, form })} errors={errors} prefix={prefix} saveTestId={`${prefix}-save`} onSave={save} onCancel={() => setEditing(null)} lists={lists} record={editing.record} />
         </Box>
       )}
       <LoadState loading={rows.loading} error={rows.error} what={def.title.toLowerCase()}>
@@ -264,7 +211,7 @@ function ChildTab({ def, id, canEdit }: { def: ChildDef; id: number; canEdit: bo
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {canEdit && def.updatable && (
                     <Tooltip title="Edit">
-                      <IconButton size="small" aria-label="Edit" onClick={() => setEditing({ id: rid, form: formOf(def.fields, r) })} data-testid={`${prefix}-edit`}>
+                      <IconButton size="small" aria-label="Edit" onClick={() => setEditing({ id: rid, form: formOf(def.fields, r), record: r })} data-testid={`${prefix}-edit`}>
                         <EditIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -447,6 +394,8 @@ export function SharedVendorShow({ id }: { id: number }) {
   const loaded = useLoad((signal) => api.get<SharedVendor>(`${BASE}/${id}`, { signal, quiet: true }), [id]);
   const [saved, setSaved] = useState<SharedVendor | null>(null);
   const [tab, setTab] = useState<string>(TABS[0][0]);
+  // Read once for every tab's forms and values; the request itself is cached for the page's life.
+  const lists = useSharedVendorLists();
   const vendor = saved && saved.shared_vendor_id === id ? saved : loaded.data;
   return (
     <>
@@ -464,10 +413,10 @@ export function SharedVendorShow({ id }: { id: number }) {
               ))}
             </Tabs>
             {BLOCKS.filter((b) => b.key === tab).map((b) => (
-              <BlockTab key={b.key} block={b} vendor={vendor} canEdit={canEdit} onSaved={setSaved} />
+              <BlockTab key={b.key} block={b} vendor={vendor} canEdit={canEdit} onSaved={setSaved} lists={lists} />
             ))}
             {CHILDREN.filter((c) => c.key === tab).map((c) => (
-              <ChildTab key={c.key} def={c} id={id} canEdit={canEdit} />
+              <ChildTab key={c.key} def={c} id={id} canEdit={canEdit} lists={lists} />
             ))}
             {tab === 'sites' && <SitesTab id={id} canEdit={canEdit} />}
             {tab === 'vendors' && <VendorsTab id={id} canEdit={canEdit} />}

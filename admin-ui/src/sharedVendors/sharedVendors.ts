@@ -1,6 +1,7 @@
 // Shared vendors (docs/shared-vendors.md): the provider's record of one supplier, its detail blocks, child records,
 // site links and the client vendors assigned to it. Read with ViewVendors, changed with SharedVendorEdit.
 import type { Schema } from '../shared/api';
+import { findTypeValue, typeLabel, typeOptions, type SharedVendorListName, type SharedVendorLists, type StoredAs, type TypeValue } from '../typeLists/lookups';
 
 export type SharedVendor = Schema<'SharedVendor'>;
 export type SummaryRow = Schema<'SharedVendorSummaryRow'>;
@@ -13,7 +14,7 @@ export const sharedVendorRoute = (id: number | string) => `${SHARED_VENDORS_ROUT
 export type FieldKind = 'text' | 'multiline' | 'bool' | 'number' | 'date' | 'select' | 'brand';
 
 export interface Option {
-  value: number;
+  value: number | string;
   label: string;
 }
 
@@ -21,19 +22,48 @@ export interface FieldDef {
   field: string;
   label: string;
   kind: FieldKind;
+  /** The reference list (type code) a select stores a value of: its options are the values the Type operation answers. */
+  list?: SharedVendorListName;
+  /** The options of a select that is no reference list (the user's sites). */
   options?: readonly Option[];
 }
 
-const input = (field: string, label: string, kind: FieldKind = 'text', options?: readonly Option[]): FieldDef => ({ field, label, kind, options });
-const opts = (...labels: string[]): readonly Option[] => labels.map((label, i) => ({ value: i + 1, label }));
+const input = (field: string, label: string, kind: FieldKind = 'text'): FieldDef => ({ field, label, kind });
+const pick = (field: string, label: string, list: SharedVendorListName): FieldDef => ({ field, label, kind: 'select', list });
 
-// The values of the reference lists the records pick from, as the migrations seed them in asp.type_value
-// (0022: 'SharedVendorContactType', 'SharedVendorGrade', 'SharedVendorMarketType'; 0030: 'SharedVendorGradeCategory'),
-// value ids from 1 in this order; the server checks every value against the list itself.
-export const CONTACT_TYPES = opts('Sales', 'Inside sales', 'Accounts receivable', 'Customer service', 'Technical support', 'Executive sponsor');
-export const GRADE_CATEGORIES = opts('Quality', 'On-time delivery', 'Price competitiveness', 'Service and support');
-export const GRADES = opts('A: strategic', 'B: preferred', 'C: approved', 'D: under review');
-export const MARKET_TYPES = opts('MRO', 'Industrial', 'Construction', 'OEM', 'Food and beverage');
+/** Pay terms are stored by their code (the server checks the code), every other list's value by its id. */
+export const storedAs = (list: SharedVendorListName): StoredAs => (list === 'SharedVendorPayTerms' ? 'code' : 'id');
+
+// A value stored by id reads as the server names it in the records and their lists (the description: 'Customer
+// service', not 'CS - Customer service'); where the code is what is stored, the code is part of the label.
+const labelOf =
+  (list: SharedVendorListName) =>
+  (v: TypeValue): string =>
+    storedAs(list) === 'code' ? typeLabel(v) : v.description;
+
+/** The name a record gives the list value it holds (`market_type` beside `market_type_id`), as the server reads it. */
+export function heldName(def: FieldDef, record: Record<string, unknown> | null | undefined): string | null {
+  if (!def.list || storedAs(def.list) !== 'id' || !def.field.endsWith('_id')) return null;
+  const name = record?.[def.field.replace(/_id$/, '')];
+  return typeof name === 'string' && name.trim() !== '' ? name : null;
+}
+
+/**
+ * The options of a select: the active values of its list, and the value the record holds (as saved) always among
+ * them so that saving the form never silently drops it. The Type operation answers active values only, so a value
+ * deactivated since is named by the record itself; until the lists are read (`lists` undefined) the held value is
+ * shown by that name or by its id.
+ */
+export function fieldOptions(def: FieldDef, lists: SharedVendorLists | undefined, record?: Record<string, unknown> | null): readonly Option[] {
+  if (!def.list) return def.options ?? [];
+  const held = record?.[def.field];
+  const name = heldName(def, record);
+  return typeOptions(lists?.[def.list], storedAs(def.list), held, undefined, labelOf(def.list)).map((o) => {
+    if (!o.unknown) return { value: o.value, label: o.label };
+    if (!lists) return { value: o.value, label: name ?? String(held) };
+    return { value: o.value, label: name ? `${name} (inactive)` : `${String(held)} (not in the list)` };
+  });
+}
 
 /** One detail block: its tab, the operation that replaces it and its fields. */
 export interface BlockDef {
@@ -72,7 +102,7 @@ export const BLOCKS: readonly BlockDef[] = [
     title: 'Cost Info',
     path: '/V1/SharedVendor/Update/Detail/FergusonCostInfo',
     fields: [
-      input('pay_terms_code', 'Pay terms'), input('pay_terms_days', 'Pay terms days', 'number'), input('pay_terms_discount_pct', 'Early-payment discount %', 'number'),
+      pick('pay_terms_code', 'Pay terms', 'SharedVendorPayTerms'), input('pay_terms_days', 'Pay terms days', 'number'), input('pay_terms_discount_pct', 'Early-payment discount %', 'number'),
       input('incentive_program', 'Incentive program', 'bool'), input('incentive_rebate_pct', 'Rebate %', 'number'), input('incentive_notes', 'Incentive notes', 'multiline'),
       input('cost_update_frequency', 'Cost file frequency'), input('cost_info_notes', 'Cost notes', 'multiline'),
     ],
@@ -88,7 +118,7 @@ export const BLOCKS: readonly BlockDef[] = [
     title: 'Market Margin',
     path: '/V1/SharedVendor/Update/Detail/MarketMargin',
     fields: [
-      input('market_type_id', 'Market type', 'select', MARKET_TYPES), input('target_margin_pct', 'Target margin %', 'number'), input('min_margin_pct', 'Minimum margin %', 'number'),
+      pick('market_type_id', 'Market type', 'SharedVendorMarketType'), input('target_margin_pct', 'Target margin %', 'number'), input('min_margin_pct', 'Minimum margin %', 'number'),
       input('market_margin_notes', 'Notes', 'multiline'),
     ],
   },
@@ -125,14 +155,14 @@ export function childKind(kind: ChildKind, title: string, record: string, fields
 }
 
 export const CHILDREN: readonly ChildDef[] = [
-  childKind('Contact', 'Contacts', 'contact', [input('contact_type_id', 'Type', 'select', CONTACT_TYPES), input('contact_name', 'Name'), input('phone', 'Phone'), input('phone_ext', 'Ext'), input('email', 'E-mail'), input('notes', 'Notes')], {
+  childKind('Contact', 'Contacts', 'contact', [pick('contact_type_id', 'Type', 'SharedVendorContactType'), input('contact_name', 'Name'), input('phone', 'Phone'), input('phone_ext', 'Ext'), input('email', 'E-mail'), input('notes', 'Notes')], {
     updatable: true,
   }),
   childKind('Brand', 'Brands', 'brand', [input('brand_id', 'Brand', 'brand')], { columns: [{ field: 'brand_name', label: 'Brand' }, { field: 'mfg_code', label: 'Manufacturer' }] }),
   childKind('Commodity', 'Commodities', 'commodity', [input('commodity_code', 'Commodity code (8 digits)')], {
     columns: [{ field: 'commodity_code', label: 'Code' }, { field: 'description', label: 'Description' }],
   }),
-  childKind('Grade', 'Grades', 'grade', [input('grade_category_id', 'Category', 'select', GRADE_CATEGORIES), input('grade_id', 'Grade', 'select', GRADES), input('graded_on', 'Graded on', 'date'), input('comments', 'Comments')], {
+  childKind('Grade', 'Grades', 'grade', [pick('grade_category_id', 'Category', 'SharedVendorGradeCategory'), pick('grade_id', 'Grade', 'SharedVendorGrade'), input('graded_on', 'Graded on', 'date'), input('comments', 'Comments')], {
     updatable: true,
   }),
   childKind('CompetitorBrand', 'Competitor Brands', 'competitor_brand', [input('brand_name', 'Brand'), input('notes', 'Notes')]),
@@ -153,24 +183,30 @@ export function formOf(fields: readonly FieldDef[], record: Record<string, unkno
   return out;
 }
 
-/** The body of a save: empty text as null, numbers and list values as numbers (a number that is not one is sent as
- * typed, so the server names the field). */
+/** The body of a save: empty text as null, numbers and value ids as numbers (a number that is not one is sent as
+ * typed, so the server names the field), codes as chosen. */
 export function bodyOf(fields: readonly FieldDef[], form: FormValues): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const v = form[f.field];
     if (f.kind === 'bool') out[f.field] = v === true;
     else if (typeof v !== 'string' || v.trim() === '') out[f.field] = null;
+    else if (f.list && storedAs(f.list) === 'code') out[f.field] = v.trim();
     else if (f.kind === 'number' || f.kind === 'select' || f.kind === 'brand') out[f.field] = Number.isFinite(Number(v)) ? Number(v) : v;
     else out[f.field] = v.trim();
   }
   return out;
 }
 
-/** How a stored value reads. */
-export function display(def: FieldDef, value: unknown): string {
+/** How a record's value reads: a list value by its name in the list, else as the record names it, else as stored. */
+export function display(def: FieldDef, record: Record<string, unknown> | null | undefined, lists?: SharedVendorLists): string {
+  const value = record?.[def.field];
   if (def.kind === 'bool') return value === true ? 'Yes' : 'No';
   if (value === null || value === undefined || value === '') return '—';
-  if (def.kind === 'select') return def.options?.find((o) => o.value === Number(value))?.label ?? String(value);
+  if (def.kind === 'select' && def.list) {
+    const found = findTypeValue(lists?.[def.list], storedAs(def.list), value);
+    return found ? labelOf(def.list)(found) : (heldName(def, record) ?? String(value));
+  }
+  if (def.kind === 'select') return def.options?.find((o) => String(o.value) === String(value))?.label ?? String(value);
   return String(value);
 }

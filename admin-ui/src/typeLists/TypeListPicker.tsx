@@ -2,7 +2,7 @@
 // list's Type operation, answering the value id or the code the record stores.
 import { useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
-import { loadTypeList, typeOptions, type StoredAs, type TypeListName, type TypeOption, type TypeValue } from './lookups';
+import { loadSharedVendorLists, loadTypeList, typeOptions, type SharedVendorLists, type StoredAs, type TypeListName, type TypeOption, type TypeValue } from './lookups';
 
 /** The lists' values once loaded (undefined until then, and for a list that could not be read). */
 export function useTypeLists(lists: readonly TypeListName[], siteId?: number | null): Partial<Record<TypeListName, TypeValue[]>> {
@@ -21,6 +21,21 @@ export function useTypeLists(lists: readonly TypeListName[], siteId?: number | n
     };
   }, [key, siteId]);
   return loaded.key === key ? loaded.values : {};
+}
+
+/** The shared-vendor lists once loaded (undefined until then, and while they could not be read). */
+export function useSharedVendorLists(): SharedVendorLists | undefined {
+  const [lists, setLists] = useState<SharedVendorLists>();
+  useEffect(() => {
+    let live = true;
+    loadSharedVendorLists()
+      .then((l) => live && setLists(l))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return lists;
 }
 
 export interface TypeListPickerProps {

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../shared/api';
 import {
   clearTypeListCache,
+  byList,
   countryCodeOf,
+  loadSharedVendorLists,
   loadTypeList,
   stateAfterCountryChange,
   stateCountry,
@@ -104,6 +106,29 @@ describe('loading a list', () => {
     const get = vi.spyOn(api, 'get').mockRejectedValueOnce(new Error('offline')).mockResolvedValue(TERMS);
     await expect(loadTypeList('Terms')).rejects.toThrow('offline');
     await expect(loadTypeList('Terms')).resolves.toEqual(TERMS);
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the shared-vendor lists with one request for the page, split by the list each value names', async () => {
+    const answer = [v('SharedVendorGrade', 1, 'A', 'A: strategic'), v('SharedVendorMarketType', 1, 'MRO', 'MRO'), v('SharedVendorGrade', 2, 'B', 'B: preferred')];
+    const get = vi.spyOn(api, 'get').mockResolvedValue(answer);
+    const [lists] = await Promise.all([loadSharedVendorLists(), loadSharedVendorLists()]);
+    await loadSharedVendorLists();
+    expect(get.mock.calls).toEqual([['/api/V1/Type/SharedVendor', { quiet: true }]]);
+    expect(lists.SharedVendorGrade?.map((x) => x.valueID)).toEqual([1, 2]);
+    expect(lists.SharedVendorMarketType?.map((x) => x.description)).toEqual(['MRO']);
+    expect(lists.SharedVendorContactType).toBeUndefined();
+    // Type Lists administration clears the cache after a save: the next page asks again.
+    clearTypeListCache();
+    await loadSharedVendorLists();
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(byList([])).toEqual({});
+  });
+
+  it('asks again for the shared-vendor lists after a failed read', async () => {
+    const get = vi.spyOn(api, 'get').mockRejectedValueOnce(new Error('offline')).mockResolvedValue([v('SharedVendorGrade', 1, 'A', 'A: strategic')]);
+    await expect(loadSharedVendorLists()).rejects.toThrow('offline');
+    await expect(loadSharedVendorLists()).resolves.toMatchObject({ SharedVendorGrade: [{ valueID: 1 }] });
     expect(get).toHaveBeenCalledTimes(2);
   });
 });

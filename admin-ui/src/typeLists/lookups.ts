@@ -48,8 +48,7 @@ export function typeListUrl(list: TypeListName, siteId?: number | null): string 
 // A failed request is forgotten so that the next form asks again. Type Lists administration clears it after a save.
 const cache = new Map<string, Promise<TypeValue[]>>();
 
-export function loadTypeList(list: TypeListName, siteId?: number | null): Promise<TypeValue[]> {
-  const url = typeListUrl(list, siteId);
+function cachedGet(url: string): Promise<TypeValue[]> {
   let answer = cache.get(url);
   if (!answer) {
     answer = api.get<TypeValue[]>(url, { quiet: true });
@@ -57,6 +56,39 @@ export function loadTypeList(list: TypeListName, siteId?: number | null): Promis
     cache.set(url, answer);
   }
   return answer;
+}
+
+export function loadTypeList(list: TypeListName, siteId?: number | null): Promise<TypeValue[]> {
+  return cachedGet(typeListUrl(list, siteId));
+}
+
+/** The lists a shared vendor's blocks and child records store a value of, by their type code. */
+export type SharedVendorListName =
+  | 'SharedVendorContactType'
+  | 'SharedVendorGrade'
+  | 'SharedVendorGradeCategory'
+  | 'SharedVendorIncentiveType'
+  | 'SharedVendorMarketType'
+  | 'SharedVendorPayTerms';
+
+export type SharedVendorLists = Partial<Record<SharedVendorListName, TypeValue[]>>;
+
+export const SHARED_VENDOR_LISTS_PATH = '/V1/Type/SharedVendor' satisfies ApiPath;
+
+/** A Type answer holding several lists, split by the list each value names (`typeID`), in the answer's order. */
+export function byList<L extends string>(values: readonly TypeValue[]): Partial<Record<L, TypeValue[]>> {
+  const out: Partial<Record<L, TypeValue[]>> = {};
+  for (const v of values) (out[v.typeID as L] ??= []).push(v);
+  return out;
+}
+
+/**
+ * Every shared-vendor list at once, through the same cache: one operation answers them all, so the page asks once
+ * whichever block or record it shows. It answers the active values only: a value deactivated since a record chose it
+ * is not there, and the record's own name for it (which the server reads whatever the value's state) has to stand in.
+ */
+export async function loadSharedVendorLists(): Promise<SharedVendorLists> {
+  return byList<SharedVendorListName>(await cachedGet(apiUrl(SHARED_VENDOR_LISTS_PATH)));
 }
 
 export function clearTypeListCache(): void {
@@ -92,17 +124,23 @@ export function findTypeValue(values: readonly TypeValue[] | undefined, by: Stor
 }
 
 /** The stored value as the form shows it: its label, or the value itself when the list does not have it. */
-export function typeValueText(values: readonly TypeValue[] | undefined, by: StoredAs, stored: unknown): string {
+export function typeValueText(values: readonly TypeValue[] | undefined, by: StoredAs, stored: unknown, labelOf: (v: TypeValue) => string = typeLabel): string {
   if (stored === null || stored === undefined || stored === '') return '';
   const found = findTypeValue(values, by, stored);
-  return found ? typeLabel(found) : String(stored);
+  return found ? labelOf(found) : String(stored);
 }
 
 /**
  * The options of a picker: the active values (those `keep` accepts), each once, in the list's order; the stored value
  * is always among them, marked when it is deactivated or unknown, so a form never silently drops what it carries.
  */
-export function typeOptions(values: readonly TypeValue[] | undefined, by: StoredAs, stored: unknown, keep: (v: TypeValue) => boolean = () => true): TypeOption[] {
+export function typeOptions(
+  values: readonly TypeValue[] | undefined,
+  by: StoredAs,
+  stored: unknown,
+  keep: (v: TypeValue) => boolean = () => true,
+  labelOf: (v: TypeValue) => string = typeLabel,
+): TypeOption[] {
   const out: TypeOption[] = [];
   const seen = new Set<string>();
   const current = findTypeValue(values, by, stored);
@@ -114,7 +152,7 @@ export function typeOptions(values: readonly TypeValue[] | undefined, by: Stored
     const isCurrent = v === current;
     if (!isCurrent && (!v.isActive || !keep(v))) continue;
     seen.add(key);
-    out.push({ value, label: v.isActive ? typeLabel(v) : `${typeLabel(v)} (inactive)`, code: v.code ?? null, inactive: !v.isActive });
+    out.push({ value, label: v.isActive ? labelOf(v) : `${labelOf(v)} (inactive)`, code: v.code ?? null, inactive: !v.isActive });
   }
   if (!current && stored !== null && stored !== undefined && stored !== '') {
     const value = by === 'id' ? Number(stored) : String(stored);

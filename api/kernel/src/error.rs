@@ -215,14 +215,25 @@ impl From<deadpool_redis::redis::RedisError> for ApiError {
 /// parameter's name for query, path and header parameters; for JSON bodies the field a schema rule
 /// (`#[oai(validator(...))]`) or the unknown-field check named, with the rule said in words. A body that is not
 /// JSON at all, or a value of the wrong JSON type (poem-openapi does not say which field held it), is about the
-/// whole request: field `Error`.
-fn refused_field(err: &poem::Error) -> (String, &'static str, String) {
+/// whole request: field `Error`. poem-openapi names path parameters `param0`, `param1`, ... in the order of the path;
+/// `path_params` gives their names in the same order (the operation's path template), so that the answer names the
+/// parameter as the document does.
+fn refused_field(err: &poem::Error, path_params: &[&str]) -> (String, &'static str, String) {
     let text = err.to_string();
+    let named_param = |name: &str| -> (String, String) {
+        let real = name.strip_prefix("param").and_then(|n| n.parse::<usize>().ok()).and_then(|i| path_params.get(i));
+        match real {
+            Some(real) => ((*real).to_owned(), text.replace(&format!("`{name}`"), &format!("`{real}`"))),
+            None => (name.to_owned(), text.clone()),
+        }
+    };
     if let Some(e) = err.downcast_ref::<poem_openapi::error::ParseParamError>() {
-        return (e.name.to_owned(), "invalid", text);
+        let (field, text) = named_param(e.name);
+        return (field, "invalid", text);
     }
     if let Some(e) = err.downcast_ref::<poem_openapi::error::ParsePathError>() {
-        return (e.name.to_owned(), "invalid", text);
+        let (field, text) = named_param(e.name);
+        return (field, "invalid", text);
     }
     let named = |marker: &str| {
         let start = text.find(marker)? + marker.len();
@@ -259,8 +270,9 @@ fn rule_in_words(field: &str, text: &str) -> (&'static str, Option<String>) {
     ("invalid", None)
 }
 
-/// Turns an error that poem produced itself (unknown route, unparsable body, ...) into our JSON shape.
-pub fn shape_poem_error(err: poem::Error) -> poem::Response {
+/// Turns an error that poem produced itself (unknown route, unparsable body, ...) into our JSON shape. `path_params`:
+/// the path parameters of the operation that was matched, in path order (empty when none matched).
+pub fn shape_poem_error(err: poem::Error, path_params: &[&str]) -> poem::Response {
     use poem::IntoResponse;
     if err.is_from_response() {
         return err.into_response();
@@ -281,7 +293,7 @@ pub fn shape_poem_error(err: poem::Error) -> poem::Response {
         });
         ErrorBody { status: code, message: SERVER_ERROR_MESSAGE.to_owned(), errors: vec![], request_id: current_request_id() }
     } else if code == 400 {
-        let (field, error_type, msg) = refused_field(&err);
+        let (field, error_type, msg) = refused_field(&err, path_params);
         ErrorBody {
             status: code,
             message: msg.clone(),
@@ -307,6 +319,16 @@ pub fn shape_poem_error(err: poem::Error) -> poem::Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_path_parameter_is_named_as_the_document_names_it() {
+        let err = poem::Error::from(poem_openapi::error::ParsePathError { name: "param1", reason: "invalid digit".to_owned() });
+        let (field, error_type, message) = refused_field(&err, &["code", "rfqVendorId"]);
+        assert_eq!((field.as_str(), error_type), ("rfqVendorId", "invalid"));
+        assert!(message.contains("`rfqVendorId`") && !message.contains("param1"), "{message}");
+        // Without the operation's parameters the name is poem-openapi's.
+        assert_eq!(refused_field(&err, &[]).0, "param1");
+    }
 
     #[test]
     fn schema_rules_are_said_in_words() {

@@ -684,8 +684,10 @@ async fn a_bad_rfq_vendor_id_is_refused_with_400_and_the_read_needs_view_vendors
     for bad in ["abc", "1.5", "99999999999999999999"] {
         let a = app.get(&format!("/api/V1/Vendor/Min/RFQ/{bad}"), &buyer).await;
         assert_eq!(a.status, StatusCode::BAD_REQUEST, "{bad}: {:?}", a.body);
-        // The ApiError shape. (poem-openapi names a path parameter by its position, `param0`, in its parse error.)
+        // The ApiError shape, naming the parameter as the document does (poem-openapi itself says `param0`).
         assert_eq!(a.body["errors"][0]["errorType"], "invalid", "{bad}: {:?}", a.body);
+        assert_eq!(a.body["errors"][0]["field"], "rfqVendorId", "{bad}: {:?}", a.body);
+        assert!(!a.body["message"].as_str().unwrap_or_default().contains("param0"), "{bad}: {:?}", a.body);
         assert!(a.body["requestId"].is_string(), "{bad}: {:?}", a.body);
     }
     let id = rfq_vendor_id(&app, "client_acme", "ACME-NORTH", "10452").await;
