@@ -23,7 +23,7 @@ use super::service;
 pub struct TrackingCodeApi;
 
 #[guarded]
-#[OpenApi(prefix_path = "/V1", tag = "ApiTags::Shell")]
+#[OpenApi(prefix_path = "/V1", tag = "ApiTags::People")]
 impl TrackingCodeApi {
     /// Tracking code by id
     ///
