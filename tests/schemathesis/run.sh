@@ -75,16 +75,20 @@ ensure_venv() {
   fi
 }
 
+access_token() {
+  "$VENV/bin/python" -c 'import json, sys; print(json.load(sys.stdin)["access_token"])'
+}
+
 login() {
   curl -fsS --max-time 30 -H 'content-type: application/json' -d "{\"username\":\"$1\",\"password\":\"$PASSWORD\"}" \
-    "$BASE/api/auth/login" | "$VENV/bin/python" -c 'import json, sys; print(json.load(sys.stdin)["access_token"])'
+    "$BASE/api/auth/login" | access_token
 }
 
 # A fresh access token on the same session (never a second sign-in, which the fuzzed sign-in may have throttled for
 # this address by then); falls back to signing in only if the session is gone.
 renew() {
-  curl -fsS --max-time 30 -X POST -H "authorization: Bearer ${TOKEN[$1]}" "$BASE/api/auth/refresh" \
-    | "$VENV/bin/python" -c 'import json, sys; print(json.load(sys.stdin)["access_token"])' || login "$1"
+  curl -fsS --max-time 30 -X POST -H "authorization: Bearer ${TOKEN[$1]}" "$BASE/api/auth/refresh" | access_token \
+    || login "$1"
 }
 
 # The records an administrator pass must not change or deactivate: its own user, the roles it holds, its sites.
@@ -132,6 +136,8 @@ seed=()
 rc=0
 total_cases=0
 total_failed=0
+read -ra pass_list <<<"$PASSES"
+done_passes=0
 for user in $PASSES; do
   out="$REPORTS/$user.txt"
   config=()
@@ -170,8 +176,10 @@ for user in $PASSES; do
   ((pass_rc == 0)) || rc=1
   # Every token was issued before the first pass and lives 15 minutes; a later pass would otherwise start with a
   # token that runs out inside it (hooks.py renews it only every 10 minutes). Each pass is bounded by
-  # ST_PASS_TIMEOUT, so renewing all of them after each pass keeps every waiting token alive.
-  for other in $PASSES; do
+  # ST_PASS_TIMEOUT, so renewing the waiting users' tokens after each pass keeps them alive. Only the waiting ones:
+  # a finished user may since have been re-passworded or deactivated by an administrator pass.
+  done_passes=$((done_passes + 1))
+  for other in "${pass_list[@]:done_passes}"; do
     TOKEN[$other]="$(renew "$other")" || { echo "cannot renew the token of $other" >&2; exit 1; }
   done
 done
