@@ -2,8 +2,9 @@
 //! (search_path and granted sites set by the scope; row-level security holds as for any request).
 //!
 //! One statement per search, in four parts that each stop early (at most [`CANDIDATES`] rows) so the cost does not
-//! grow with the catalogue: exact code matches (b-tree), rows whose text contains every word (trigram GIN on
-//! `cip.search_text`), rows whose item-master part matches (trigram GIN on the item master), and, only when those
+//! grow with the catalogue: exact code matches (b-tree), rows whose text contains every word (the side table
+//! `cip_text`: the first rows of the site for a common text, else its word and trigram indexes; enough when a page's
+//! worth is found), rows whose item-master part matches (trigram GIN on the item master), and, only when those
 //! found fewer than asked, typo-tolerant word similarity (same GIN index). The few hundred candidates are then ranked.
 
 use futures::future::BoxFuture;
@@ -16,10 +17,6 @@ use crate::{FreeText, ItemDoc, ItemHit, ItemSearch, SearchError};
 const CANDIDATES: i64 = 50;
 /// Word similarity a typo-tolerant match needs (pg_trgm's default 0.6 misses one swapped pair in a short word).
 const WORD_SIMILARITY: &str = "0.4";
-/// Rows a trigram GIN scan hands back at most (pg_trgm's `gin_fuzzy_search_limit`): a common word matches a tenth of
-/// a million-row catalogue, and building that whole bitmap costs more than the page is worth; a sample of this size
-/// still fills the candidates, and more typed characters narrow it.
-const GIN_ROWS: &str = "2000";
 
 pub struct PgItemSearch {
     pool: PgPool,
@@ -58,7 +55,7 @@ fn statement(words: usize, free_text: bool) -> String {
         (
             format!(
                 "select {COLUMNS}, 3 as tier from cip c
-                 where c.cip_no = any (array(select cip_text_containing($4::text[], {CANDIDATES}))) and c.site_id = $1"
+                 where c.cip_no = any (array(select cip_text_containing($4::text[], {CANDIDATES}, $3::int))) and c.site_id = $1"
             ),
             format!(
                 "select {COLUMNS}, 2 as tier from cip c
@@ -126,9 +123,9 @@ async fn search(pool: &PgPool, scope: &SiteScope, query: &FreeText, limit: i64) 
     let sql = statement(query.words().len(), query.is_free_text());
     let mut tx = scope.begin(pool).await?;
     if query.is_free_text() {
-        sqlx::query("select set_config('pg_trgm.word_similarity_threshold', $1, true), set_config('gin_fuzzy_search_limit', $2, true)")
+        // The typo-tolerant part's function samples a common trigram's hits itself (tenant 0023).
+        sqlx::query("select set_config('pg_trgm.word_similarity_threshold', $1, true)")
             .bind(WORD_SIMILARITY)
-            .bind(GIN_ROWS)
             .execute(&mut *tx)
             .await?;
     }
@@ -202,7 +199,7 @@ mod tests {
     fn free_text_asks_the_side_table_for_candidates() {
         let sql = statement(2, true);
         assert!(sql.contains("ilike ($4::text[])[2]"));
-        assert!(sql.contains("cip_text_containing($4::text[]"));
+        assert!(sql.contains("cip_text_containing($4::text[], 50, $3::int)"));
         assert!(sql.contains("cip_text_similar($2"));
         assert!(!sql.contains("$5"));
     }

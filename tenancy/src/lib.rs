@@ -145,6 +145,15 @@ impl SiteScope {
         self.begin_as(pool, ", set_config('plan_cache_mode', 'force_generic_plan', true)").await
     }
 
+    /// [`begin`](Self::begin) for one page of a search (the CIP grid, its picker and Min1): serial plans
+    /// (`max_parallel_workers_per_gather` 0, transaction-local). On the two cores the product is sized for, the leader
+    /// and two workers share them with the server and every other request, and a page that stops at its cap pays more
+    /// for starting and feeding workers than they save: the grid's `BEARING, has on hand` page took 38-46 ms serial
+    /// and 52-53 ms parallel at a million CIPs (bench/README.md). Exports and reports keep `begin`.
+    pub async fn begin_page(&self, pool: &PgPool) -> Result<TenantTx, TenancyError> {
+        self.begin_as(pool, ", set_config('max_parallel_workers_per_gather', '0', true)").await
+    }
+
     async fn begin_as(&self, pool: &PgPool, extra_settings: &'static str) -> Result<TenantTx, TenancyError> {
         let sites = vec![self.site_id];
         // BEGIN and the settings travel as one simple-protocol message (one round trip instead of two). The values
@@ -370,7 +379,7 @@ pub async fn tables_without_site_id(conn: &mut PgConnection, schema: &SchemaName
 /// schema owner's security-definer search functions read with the site condition written out, so that an index
 /// the policy would bar can serve (migrations/tenant/0016_cip_text_search.sql). The application role's own access
 /// to them is policed like any other table's.
-pub const UNFORCED_SEARCH_TABLES: &[&str] = &["cip_text"];
+pub const UNFORCED_SEARCH_TABLES: &[&str] = &["cip_text", "cip_word"];
 
 /// Site-tier tables of a tenant schema (with `site_id`) whose row-level security is not on (forced, except for
 /// [`UNFORCED_SEARCH_TABLES`]) or that lack the `site_isolation` policy (should always be empty; checked by tests

@@ -286,6 +286,70 @@ async fn the_cip_search_filters_sorts_pages_lists_column_values_and_exports() {
 }
 
 #[tokio::test]
+async fn the_text_filters_answer_exactly_what_contains_means_whether_the_word_index_narrows_or_not() {
+    let app = TestApp::spawn().await;
+    let buyer = app.login("buyer").await;
+    let north: i64 = sqlx::query_scalar("select site_id from asp.site where site_code = 'ACME-NORTH'").fetch_one(&app.pool).await.unwrap();
+    // A new word inside another, at one CIP of each ACME site: the vocabulary learns it from the update.
+    sql(&app, "update client_acme.cid set cust_desc2 = 'XQUIXOTICALLY SEALED' where cid_no in (select min(cid_no) from client_acme.cip group by site_id)").await;
+    let expected = |column: &'static str, pattern: &'static str| {
+        let pool = app.pool.clone();
+        async move {
+            let mut ids: Vec<i64> = sqlx::query_scalar(&format!(
+                "select cip_no from client_acme.cip where site_id = $1 and {column} like $2 order by cip_no"
+            ))
+            .bind(north)
+            .bind(pattern)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+            ids.sort_unstable();
+            ids
+        }
+    };
+    // The answer is the expected set: its total, and a page (at most 100) of it.
+    let check = |body: serde_json::Value, want: Vec<i64>| {
+        let app = &app;
+        let buyer = buyer.clone();
+        async move {
+            let a = app.post("/api/V1/Item/CIP/Search", &buyer, body.clone()).await;
+            assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+            let ids: Vec<i64> = a.body["resultList"].as_array().unwrap().iter().map(|r| r["cip_no"].as_i64().unwrap()).collect();
+            assert_eq!(a.body["totalCount"].as_u64(), Some(want.len() as u64), "{body}");
+            assert_eq!(ids.len(), want.len().min(100), "{body}");
+            assert!(ids.iter().all(|id| want.contains(id)), "{body}: {ids:?} not all in {want:?}");
+        }
+    };
+    let descriptions = "upper(coalesce(cust_desc1, '') || ' ' || coalesce(cust_desc2, ''))";
+    // A whole word, a part of one, runs across punctuation, no run long enough to look up, a word of the new text.
+    for (typed, pattern) in [
+        ("bearing", "%BEARING%"),
+        ("earin", "%EARIN%"),
+        ("ring, b", "%RING, B%"),
+        ("o-r", "%O-R%"),
+        ("quixotic", "%QUIXOTIC%"),
+        ("ally seal", "%ALLY SEAL%"),
+    ] {
+        check(json!({"description": typed, "pageSize": 100}), expected(descriptions, pattern).await).await;
+    }
+    assert!(!expected(descriptions, "%QUIXOTIC%").await.is_empty() && !expected(descriptions, "%BEARING%").await.is_empty());
+    // The text filter also reads the codes; a run no word contains matches nothing.
+    for (typed, pattern) in [("ntr-l", "%NTR-L%"), ("glv", "%GLV%"), ("quixotic sealed", "%QUIXOTIC SEALED%")] {
+        check(json!({"text": typed, "pageSize": 100}), expected("search_text", pattern).await).await;
+    }
+    check(json!({"description": "zzqxw", "pageSize": 100}), vec![]).await;
+    // Both filters and another condition together.
+    let want: Vec<i64> = sqlx::query_scalar(&format!(
+        "select cip_no from client_acme.cip where site_id = $1 and {descriptions} like '%BEARING%' and search_text like '%SEALED%' and qty_on_hand > 0 order by 1"
+    ))
+    .bind(north)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    check(json!({"description": "bearing", "text": "sealed", "has_on_hand": true, "pageSize": 100}), want).await;
+}
+
+#[tokio::test]
 async fn replenishment_settings_are_checked_field_by_field_and_each_change_is_audited() {
     let app = TestApp::spawn().await;
     let buyer = at(&app, "buyer", "ACME-NORTH").await;

@@ -154,3 +154,62 @@ async fn the_search_side_table_answers_only_the_sites_the_transaction_was_grante
     assert!(found > 0);
     assert_eq!(elsewhere, 0);
 }
+
+#[tokio::test]
+async fn the_vocabulary_answers_only_the_granted_sites_words() {
+    let app = TestApp::spawn().await;
+    let (north, south): (i64, i64) = sqlx::query_as(
+        "select (select site_id from asp.site where site_code = 'ACME-NORTH'), (select site_id from asp.site where site_code = 'ACME-SOUTH')",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    // A word only ACME-SOUTH has.
+    sqlx::query("update client_acme.cid set cust_desc2 = 'ZYGOMORPHIC' where cid_no = (select min(cid_no) from client_acme.cip where site_id = $1)")
+        .bind(south)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let words = |granted: String, token: &'static str| {
+        let pool = app.pool.clone();
+        async move {
+            let mut tx = pool.begin().await.unwrap();
+            sqlx::query("select set_config('asp.site_ids', $1, true)").bind(granted).execute(&mut *tx).await.unwrap();
+            let w: Option<Vec<String>> = sqlx::query_scalar("select client_acme.cip_words_like($1, 200)").bind(token).fetch_one(&mut *tx).await.unwrap();
+            w
+        }
+    };
+    assert_eq!(words(format!("{{{south}}}"), "%GOMORPH%").await, Some(vec!["ZYGOMORPHIC".to_owned()]));
+    assert_eq!(words(format!("{{{south}}}"), "GOMORPH%").await, Some(vec![]), "no word starts so");
+    assert_eq!(words(format!("{{{north}}}"), "%GOMORPH%").await, Some(vec![]), "another site's word");
+    assert_eq!(words(String::new(), "%BEARING%").await, Some(vec![]), "no granted site, no word");
+    assert!(words(format!("{{{north}}}"), "%BEARING%").await.unwrap().contains(&"BEARING".to_owned()));
+    // Too short or not letters and digits: no list, the caller keeps the trigram path.
+    assert_eq!(words(format!("{{{north}}}"), "%BE%").await, None);
+    assert_eq!(words(format!("{{{north}}}"), "%O-R%").await, None);
+    assert_eq!(words(format!("{{{north}}}"), "%BEAR_NG%").await, None);
+}
+
+#[tokio::test]
+async fn a_pattern_gives_one_word_set_per_run_bounded_by_the_separators_beside_it() {
+    let app = TestApp::spawn().await;
+    let north: i64 = sqlx::query_scalar("select site_id from asp.site where site_code = 'ACME-NORTH'").fetch_one(&app.pool).await.unwrap();
+    let sets = |pattern: &'static str| {
+        let pool = app.pool.clone();
+        async move {
+            let mut tx = pool.begin().await.unwrap();
+            sqlx::query("select set_config('asp.site_ids', $1, true)").bind(format!("{{{north}}}")).execute(&mut *tx).await.unwrap();
+            let s: Vec<Option<Vec<String>>> =
+                sqlx::query_scalar("select s from client_acme.cip_word_sets($1, 200) s").bind(pattern).fetch_all(&mut *tx).await.unwrap();
+            s.into_iter().map(|w| w.map(|mut w| { w.sort(); w })).collect::<Vec<_>>()
+        }
+    };
+    // The demo catalogue has O-RING and BEARING: a separator before RING means a word starting with it.
+    let ring = sets("%O-RING%").await;
+    assert_eq!(ring.len(), 1);
+    assert!(ring[0].as_ref().unwrap().iter().all(|w| w.starts_with("RING")), "{ring:?}");
+    let ring_end = sets("%RING, B%").await;
+    assert!(ring_end[0].as_ref().unwrap().contains(&"BEARING".to_owned()), "a word ending with RING: {ring_end:?}");
+    assert_eq!(sets("%O-R%").await, Vec::<Option<Vec<String>>>::new(), "no run of three");
+    assert_eq!(sets("%50\\%\\_ZQXW%").await, vec![Some(vec![])], "an escaped wildcard is a separator; no word starts with ZQXW");
+}

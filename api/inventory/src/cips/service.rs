@@ -578,6 +578,7 @@ async fn resolve_filter(state: &AppState, caller: &Caller, current: &SiteScope, 
         keep_full: f.keep_full,
         below_min: f.below_min,
         has_on_hand: f.has_on_hand,
+        words: Default::default(),
     };
     Ok((scope, filter))
 }
@@ -586,7 +587,7 @@ async fn resolve_filter(state: &AppState, caller: &Caller, current: &SiteScope, 
 pub async fn search(state: &AppState, caller: &Caller, current: &SiteScope, request: &CipSearchRequest) -> ApiResult<CipRowPage> {
     let page = request.page.resolve(&ROW_SORT)?;
     let (scope, filter) = resolve_filter(state, caller, current, &request.filter).await?;
-    let mut tx = scope.begin(&state.pool).await?;
+    let mut tx = scope.begin_page(&state.pool).await?;
     let (mut rows, total) = search_repo::rows(&mut tx, &filter, &page).await?;
     drop(tx);
     if !sees_cost(state, caller, current, scope.site_id()).await? {
@@ -616,7 +617,7 @@ pub async fn export(state: &AppState, caller: &Caller, current: &SiteScope, requ
 pub async fn picker_search(state: &AppState, caller: &Caller, current: &SiteScope, request: &CipSearchRequest) -> ApiResult<CipPickPage> {
     let page = request.page.resolve(&PICK_SORT)?;
     let (scope, filter) = resolve_filter(state, caller, current, &request.filter).await?;
-    let mut tx = scope.begin(&state.pool).await?;
+    let mut tx = scope.begin_page(&state.pool).await?;
     let (mut rows, total) = search_repo::picks(&mut tx, &filter, &page).await?;
     drop(tx);
     mask_picks(&mut rows, sees_cost(state, caller, current, scope.site_id()).await?);
@@ -627,7 +628,7 @@ pub async fn picker_search(state: &AppState, caller: &Caller, current: &SiteScop
 pub async fn min1_search(state: &AppState, caller: &Caller, current: &SiteScope, request: &CipSearchRequest) -> ApiResult<CipMin1Page> {
     let page = request.page.resolve(&MIN1_SORT)?;
     let (scope, filter) = resolve_filter(state, caller, current, &request.filter).await?;
-    let mut tx = scope.begin(&state.pool).await?;
+    let mut tx = scope.begin_page(&state.pool).await?;
     let (rows, total) = search_repo::min1(&mut tx, &filter, &page).await?;
     Ok(CipMin1Page::new(rows, total))
 }

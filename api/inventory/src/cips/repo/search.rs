@@ -34,12 +34,47 @@ pub struct SearchFilter {
     pub keep_full: Option<bool>,
     pub below_min: Option<bool>,
     pub has_on_hand: Option<bool>,
+    /// What the site's vocabulary says of the text filters' runs ([`with_words`]); empty until then.
+    pub words: Words,
+}
+
+/// For each run of three or more ASCII letters and digits in the text filters (at most five per filter), the words of
+/// the site's vocabulary a matching CIP must have one of (tenant 0023, `cip_word_sets`: containing the run, starting or
+/// ending with it where the pattern puts a separator beside it). The sets narrow the search through the side table's
+/// word index; the LIKE patterns stay the exact test.
+#[derive(Debug, Clone, Default)]
+pub struct Words {
+    pub sets: Vec<Vec<String>>,
+    /// A run no word of the site fits: nothing can match.
+    pub none: bool,
+}
+
+/// A run fitting more words than this (a few digits) is not used to narrow: the trigram index serves it.
+const MAX_WORDS: i32 = 200;
+
+/// The filter with its [`Words`] looked up: one short statement per text filter, before the search itself.
+pub async fn with_words(tx: &mut TenantTx, f: &SearchFilter) -> Result<SearchFilter, sqlx::Error> {
+    let mut out = f.clone();
+    out.words = Words::default();
+    for pattern in f.description.iter().chain(f.text.iter()) {
+        let sets: Vec<Option<Vec<String>>> =
+            sqlx::query_scalar("select s from cip_word_sets($1, $2) s").bind(pattern).bind(MAX_WORDS).fetch_all(&mut **tx).await?;
+        for set in sets.into_iter().flatten() {
+            if set.is_empty() {
+                out.words.none = true;
+            } else if !out.words.sets.contains(&set) {
+                out.words.sets.push(set);
+            }
+        }
+    }
+    Ok(out)
 }
 
 enum Arg {
     I64(i64),
     I32(i32),
     Text(String),
+    Texts(Vec<String>),
     Bool(bool),
 }
 
@@ -72,6 +107,7 @@ impl Where {
                 Arg::I64(v) => q.bind(v),
                 Arg::I32(v) => q.bind(v),
                 Arg::Text(v) => q.bind(v),
+                Arg::Texts(v) => q.bind(v),
                 Arg::Bool(v) => q.bind(v),
             };
         }
@@ -83,15 +119,36 @@ impl Where {
 /// sub-filter values agree.
 fn conditions(f: &SearchFilter) -> Where {
     let mut w = Where::new(f.site_id);
-    // The text filters through the side table's trigram index (the view cip_text_visible, tenant 0021), which no
-    // index on cip can serve behind its policy: the planner joins the hits to cip by primary key and stops at the
-    // cap, or, with a narrower condition on cip, looks each CIP's text up by key.
-    let patterns: Vec<&String> = f.description.iter().chain(f.text.iter()).collect();
-    if !patterns.is_empty() {
+    // The text filters through the side table (the view cip_text_visible, tenants 0021 and 0023), whose indexes no
+    // condition on cip could use behind its policy: the planner joins the hits to cip by primary key and stops at the
+    // cap, or, with a narrower condition on cip, looks each CIP's text up by key. With word sets the word index finds
+    // the hits and the patterns are only tested on them; without, the trigram index serves the patterns.
+    if f.description.is_some() || f.text.is_some() {
+        if f.words.none {
+            w.and_fixed("false");
+        }
+        let narrowed = !f.words.sets.is_empty();
         let mut text = String::from("exists (select 1 from cip_text_visible t where t.cip_no = c.cip_no");
-        for p in patterns {
+        for set in &f.words.sets {
+            w.args.push(Arg::Texts(set.clone()));
+            text.push_str(&format!(" and t.words && ${}::text[]", w.args.len()));
+        }
+        // search_text holds codes and descriptions; desc_text the descriptions alone, which the description filter
+        // means. `search_text || ''` is the same test on an expression no index holds: with word sets, the trigram
+        // index would only add the collection of every hit of a common text.
+        let searched = if narrowed { "(t.search_text || '')" } else { "t.search_text" };
+        if let Some(p) = &f.description {
             w.args.push(Arg::Text(p.clone()));
-            text.push_str(&format!(" and t.search_text like ${}", w.args.len()));
+            let n = w.args.len();
+            if narrowed {
+                text.push_str(&format!(" and t.desc_text like ${n}"));
+            } else {
+                text.push_str(&format!(" and t.search_text like ${n} and t.desc_text like ${n}"));
+            }
+        }
+        if let Some(p) = &f.text {
+            w.args.push(Arg::Text(p.clone()));
+            text.push_str(&format!(" and {searched} like ${}", w.args.len()));
         }
         text.push(')');
         w.and_fixed(&text);
@@ -116,10 +173,6 @@ fn conditions(f: &SearchFilter) -> Where {
     }
     if let Some(v) = &f.location {
         w.and("starts_with(c.location_key, ?)", Arg::Text(v.clone()));
-    }
-    if let Some(v) = &f.description {
-        // search_text holds codes and descriptions; this test keeps the match to the descriptions.
-        w.and("upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like ?", Arg::Text(v.clone()));
     }
     if let Some(v) = &f.vend_code {
         w.and("c.vend_code = ?", Arg::Text(v.clone()));
@@ -214,6 +267,7 @@ struct Key {
 /// The search grid: one page and the total (up to the cap). The capped set carries only each row's number and sort
 /// key; the page's rows are read whole afterwards (at most one page of them instead of 5000).
 pub async fn rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipRow>, i64), sqlx::Error> {
+    let f = &with_words(tx, f).await?;
     let w = conditions(f);
     let Some(key) = sort_expression(page.sort) else {
         return Err(sqlx::Error::Protocol(format!("no sort expression for {}", page.sort)));
@@ -229,6 +283,7 @@ pub async fn rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(V
 
 /// Every row of the search up to the cap, whole (the export).
 pub async fn all_rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<Vec<CipRow>, sqlx::Error> {
+    let f = &with_words(tx, f).await?;
     let w = conditions(f);
     let base = format!("select {ROW_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
     Ok(listing::fetch_page(tx, &base, page, |q| w.bind(q)).await?.0)
@@ -236,12 +291,14 @@ pub async fn all_rows(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Resul
 
 /// The picker's rows of the search.
 pub async fn picks(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipPick>, i64), sqlx::Error> {
+    let f = &with_words(tx, f).await?;
     let w = conditions(f);
     let base = format!("select {PICK_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
     listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
 }
 
 pub async fn min1(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<CipMin1>, i64), sqlx::Error> {
+    let f = &with_words(tx, f).await?;
     let w = conditions(f);
     let base = format!("select {MIN1_COLUMNS} from cip c where {}{}", w.sql, read_order(f));
     listing::fetch_page(tx, &base, page, |q| w.bind(q)).await
@@ -253,6 +310,7 @@ pub const SUB_FILTER_LIMIT: i64 = 500;
 /// Distinct values (as text) of `column` (from the service's allow-list) over the search's rows, with their counts;
 /// at most [`SUB_FILTER_LIMIT`] + 1 so the caller can tell the list was cut.
 pub async fn distinct_values(tx: &mut TenantTx, f: &SearchFilter, column: &'static str, starts_with: Option<&str>) -> Result<Vec<SubFilterValue>, sqlx::Error> {
+    let f = &with_words(tx, f).await?;
     let mut w = conditions(f);
     if let Some(prefix) = starts_with {
         w.and(&format!("starts_with(upper(c.{column}::text), ?)"), Arg::Text(prefix.to_owned()));
@@ -278,31 +336,39 @@ mod tests {
             site_id: 7,
             status_id: Some(1),
             location: Some("A-01".into()),
-            description: Some("%BEARING%".into()),
+            description: Some("%O-R%".into()),
             below_min: Some(true),
             ..Default::default()
         });
         assert_eq!(
             w.sql,
-            "c.site_id = $1 and exists (select 1 from cip_text_visible t where t.cip_no = c.cip_no and t.search_text like $2) \
+            "c.site_id = $1 and exists (select 1 from cip_text_visible t where t.cip_no = c.cip_no \
+             and t.search_text like $2 and t.desc_text like $2) \
              and c.status_id = $3 and starts_with(c.location_key, $4) \
-             and upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like $5 \
              and c.min_qty is not null and c.qty_on_hand < c.min_qty"
         );
-        assert_eq!(w.args.len(), 5);
+        assert_eq!(w.args.len(), 4);
         assert!(!w.sql.contains("A-01"), "values never enter the text");
     }
 
     #[test]
-    fn the_text_filters_search_the_side_table_together_and_the_description_is_also_checked_on_the_cip() {
-        let f = SearchFilter { site_id: 7, description: Some("%BEARING%".into()), text: Some("%SKF%".into()), ..Default::default() };
+    fn word_sets_narrow_the_text_filters_and_the_patterns_stay_the_test() {
+        let words = Words { sets: vec![vec!["BEARING".into(), "BEARINGS".into()], vec!["SKF".into()]], none: false };
+        let f = SearchFilter { site_id: 7, description: Some("%BEARING%".into()), text: Some("%SKF%".into()), words, ..Default::default() };
         let w = conditions(&f);
         assert_eq!(
             w.sql,
-            "c.site_id = $1 and exists (select 1 from cip_text_visible t where t.cip_no = c.cip_no and t.search_text like $2 and t.search_text like $3) \
-             and upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, '')) like $4"
+            "c.site_id = $1 and exists (select 1 from cip_text_visible t where t.cip_no = c.cip_no \
+             and t.words && $2::text[] and t.words && $3::text[] and t.desc_text like $4 and (t.search_text || '') like $5)"
         );
-        assert!(!w.sql.contains("c.search_text"), "no LIKE on the policed table's text");
+        assert!(!w.sql.contains("c.search_text") && !w.sql.contains("upper("), "no LIKE and no case folding on the policed table");
+        assert_eq!(w.args.len(), 5);
+    }
+
+    #[test]
+    fn a_run_that_no_word_contains_matches_nothing() {
+        let f = SearchFilter { site_id: 7, description: Some("%QZXV%".into()), words: Words { sets: vec![], none: true }, ..Default::default() };
+        assert!(conditions(&f).sql.starts_with("c.site_id = $1 and false and exists ("));
     }
 
     #[test]
