@@ -51,9 +51,11 @@ async fn site_tracking(conn: &mut PgConnection, schema: &str) -> anyhow::Result<
              where exists (select 1 from {schema}.tracking_level l where l.site_id = s.site_id)
              on conflict (site_id, tracking_level_id, tracking_number) do nothing"
         ),
-        // The seeded codes of the lookup records get limits too (the crib counter's believable refusals).
+        // The seeded codes of the lookup records get limits too (the crib counter's believable refusals). The monthly
+        // limit stays above the demo ledger's own draws of a month (about 2,500 on CC-4100), which would otherwise refuse
+        // every issue late in a month.
         format!(
-            "update {schema}.tracking_code set limit_daily = 300, limit_monthly = 2500, override_monthly = true, tracking_code_group = 'Plant'
+            "update {schema}.tracking_code set limit_daily = 300, limit_monthly = 5000, override_monthly = true, tracking_code_group = 'Plant'
              where site_id in {sites} and tracking_number = 'CC-4100' and limit_monthly is null"
         ),
         format!(

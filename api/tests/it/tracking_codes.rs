@@ -346,7 +346,7 @@ async fn a_draw_takes_the_drawers_defaults_and_carries_the_limits_of_its_codes_w
             other => panic!("{other:?}"),
         })
         .collect();
-    assert_eq!(got, [(cc, Period::Day, 300.0, false), (cc, Period::Month, 2500.0, true), (wo, Period::Week, 400.0, true), (wo, Period::Year, 5000.0, true)]);
+    assert_eq!(got, [(cc, Period::Day, 300.0, false), (cc, Period::Month, 5000.0, true), (wo, Period::Week, 400.0, true), (wo, Period::Year, 5000.0, true)]);
 
     let susp = code_id(&app, "ACME-NORTH", "CC-4900").await;
     let bad = TrackingSelection { ids: [Some(susp), None, None, None], free_form: Default::default() };
