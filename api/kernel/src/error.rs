@@ -199,14 +199,8 @@ impl From<authz::AuthzError> for ApiError {
     }
 }
 
-impl From<deadpool_redis::PoolError> for ApiError {
-    fn from(e: deadpool_redis::PoolError) -> Self {
-        Self::internal(e)
-    }
-}
-
-impl From<deadpool_redis::redis::RedisError> for ApiError {
-    fn from(e: deadpool_redis::redis::RedisError) -> Self {
+impl From<redis::RedisError> for ApiError {
+    fn from(e: redis::RedisError) -> Self {
         Self::internal(e)
     }
 }

@@ -1,13 +1,17 @@
 //! Server-side sessions in Redis: inactivity timeout, revocation, and state that must survive an API restart and be
 //! shared by every replica (current site, impersonation).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use deadpool_redis::redis::AsyncCommands;
-use deadpool_redis::{Config, Pool, Runtime, Timeouts};
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use redis::AsyncCommands;
+use tokio::sync::OnceCell;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
+
+const REDIS_TIMEOUT: Duration = Duration::from_secs(3);
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Session {
@@ -25,7 +29,10 @@ pub struct Session {
 
 #[derive(Clone)]
 pub struct SessionStore {
-    pool: Pool,
+    client: redis::Client,
+    /// Made at the first use, so the API starts (and `/api/ready` says so) while Redis is down; from then on it
+    /// reconnects by itself.
+    connection: Arc<OnceCell<ConnectionManager>>,
     idle: Duration,
     /// Key namespace, so several deployments (or parallel test runs) can share one Redis.
     prefix: String,
@@ -58,30 +65,35 @@ impl SessionStore {
     }
 
     pub fn connect(url: &str, idle: Duration, prefix: &str) -> anyhow::Result<Self> {
-        let mut cfg = Config::from_url(url);
-        let mut pool_cfg = deadpool_redis::PoolConfig::new(32);
-        // A Redis outage must be an error, not a hang.
-        pool_cfg.timeouts = Timeouts {
-            wait: Some(Duration::from_secs(3)),
-            create: Some(Duration::from_secs(3)),
-            recycle: Some(Duration::from_secs(3)),
-        };
-        cfg.pool = Some(pool_cfg);
-        let pool = cfg.create_pool(Some(Runtime::Tokio1)).context("creating the Redis pool")?;
-        Ok(Self { pool, idle, prefix: prefix.to_owned() })
+        let client = redis::Client::open(url).context("reading the Redis address")?;
+        Ok(Self { client, connection: Arc::new(OnceCell::new()), idle, prefix: prefix.to_owned() })
     }
 
     pub fn idle(&self) -> Duration {
         self.idle
     }
 
-    async fn conn(&self) -> anyhow::Result<deadpool_redis::Connection> {
-        self.pool.get().await.context("connecting to Redis")
+    /// The shared connection. Every request's commands travel on it, pipelined with those of concurrent requests
+    /// (Redis runs commands one at a time anyway); a clone is a handle, not a new connection.
+    async fn conn(&self) -> anyhow::Result<ConnectionManager> {
+        let manager = self
+            .connection
+            .get_or_try_init(|| async {
+                // A Redis outage must be an error, not a hang.
+                let config = ConnectionManagerConfig::new()
+                    .set_connection_timeout(Some(REDIS_TIMEOUT))
+                    .set_response_timeout(Some(REDIS_TIMEOUT))
+                    .set_number_of_retries(1);
+                ConnectionManager::new_with_config(self.client.clone(), config).await
+            })
+            .await
+            .context("connecting to Redis")?;
+        Ok(manager.clone())
     }
 
     pub async fn ping(&self) -> anyhow::Result<()> {
         let mut c = self.conn().await?;
-        let _: String = deadpool_redis::redis::cmd("PING").query_async(&mut c).await?;
+        let _: String = redis::cmd("PING").query_async(&mut c).await?;
         Ok(())
     }
 
@@ -121,7 +133,7 @@ impl SessionStore {
     /// Loads a live session and restarts its inactivity clock.
     pub async fn touch(&self, session_id: &str) -> anyhow::Result<Option<Session>> {
         let mut c = self.conn().await?;
-        let raw: Option<String> = deadpool_redis::redis::cmd("GETEX")
+        let raw: Option<String> = redis::cmd("GETEX")
             .arg(self.session_key(session_id))
             .arg("EX")
             .arg(self.idle.as_secs())
@@ -140,7 +152,7 @@ impl SessionStore {
                 Ok((None, !disabled))
             }
             Some(id) => {
-                let (raw, disabled): (Option<String>, bool) = deadpool_redis::redis::pipe()
+                let (raw, disabled): (Option<String>, bool) = redis::pipe()
                     .cmd("GETEX")
                     .arg(self.session_key(id))
                     .arg("EX")
@@ -211,7 +223,7 @@ impl SessionStore {
     /// Reads and deletes a short-lived value, so it can be used once.
     pub async fn take_temp(&self, key: &str) -> anyhow::Result<Option<String>> {
         let mut c = self.conn().await?;
-        let v: Option<String> = deadpool_redis::redis::cmd("GETDEL").arg(self.temp_key(key)).query_async(&mut c).await?;
+        let v: Option<String> = redis::cmd("GETDEL").arg(self.temp_key(key)).query_async(&mut c).await?;
         Ok(v)
     }
 
@@ -219,7 +231,7 @@ impl SessionStore {
     pub async fn counts(&self, keys: &[String]) -> anyhow::Result<Vec<i64>> {
         let mut c = self.conn().await?;
         let full: Vec<String> = keys.iter().map(|k| self.counter_key(k)).collect();
-        let values: Vec<Option<i64>> = deadpool_redis::redis::cmd("MGET").arg(&full).query_async(&mut c).await?;
+        let values: Vec<Option<i64>> = redis::cmd("MGET").arg(&full).query_async(&mut c).await?;
         Ok(values.into_iter().map(Option::unwrap_or_default).collect())
     }
 
@@ -227,7 +239,7 @@ impl SessionStore {
     /// trip.
     pub async fn count_events(&self, keys: &[String], seconds: u64) -> anyhow::Result<()> {
         let mut c = self.conn().await?;
-        let mut pipe = deadpool_redis::redis::pipe();
+        let mut pipe = redis::pipe();
         for k in keys {
             let key = self.counter_key(k);
             pipe.cmd("INCR").arg(&key).ignore();
@@ -249,12 +261,43 @@ impl SessionStore {
     pub async fn remember(&self, set: &str, member: &str, seconds: u64) -> anyhow::Result<()> {
         let mut c = self.conn().await?;
         let key = self.set_key(set);
-        let _: () = deadpool_redis::redis::pipe().cmd("SADD").arg(&key).arg(member).ignore().cmd("EXPIRE").arg(&key).arg(seconds).ignore().query_async(&mut c).await?;
+        let _: () = redis::pipe().cmd("SADD").arg(&key).arg(member).ignore().cmd("EXPIRE").arg(&key).arg(seconds).ignore().query_async(&mut c).await?;
         Ok(())
     }
 
     pub async fn remembers(&self, set: &str, member: &str) -> anyhow::Result<bool> {
         let mut c = self.conn().await?;
         Ok(c.sismember(self.set_key(set), member).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_redis_that_does_not_answer_is_an_error_within_seconds_not_a_hang() {
+        // A closed port refuses at once; TEST-NET-1 (192.0.2.0/24) is never routed, so a connection there waits.
+        for url in ["redis://127.0.0.1:1/", "redis://192.0.2.1:6379/"] {
+            let store = SessionStore::connect(url, Duration::from_secs(60), "asp-test").expect("a valid address");
+            let started = Instant::now();
+            assert!(store.ping().await.is_err(), "{url} answered a ping");
+            assert!(started.elapsed() < Duration::from_secs(15), "{url}: the error took {:?}", started.elapsed());
+        }
+    }
+
+    #[tokio::test]
+    async fn concurrent_requests_share_one_connection_and_each_gets_its_own_answer() {
+        let store = SessionStore::connect("redis://127.0.0.1/", Duration::from_secs(60), &format!("asp-test-{}", random_token(8))).expect("a valid address");
+        let sessions: Vec<Session> = futures::future::try_join_all((1..=50).map(|user| store.create(user, Some(user * 10), false, None)))
+            .await
+            .expect("sessions are created");
+        let answers = futures::future::try_join_all(sessions.iter().map(|s| store.touch_with_switch(Some(&s.session_id)))).await.expect("touches answer");
+        for (session, (found, enabled)) in sessions.iter().zip(answers) {
+            assert!(enabled);
+            assert_eq!(found.as_ref(), Some(session), "a touch answered another request's session");
+        }
     }
 }
