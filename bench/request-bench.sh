@@ -9,7 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 port="${BENCH_PORT:-18480}"
 owner_url="postgres://localhost/asp_bench"
 bash scripts/ensure-services.sh --no-browser >/dev/null
-cargo build --release -q -p api --bin asp -p bench --bin request-bench
+cargo build --release -q -p api --bin asp -p bench --bin request-bench --bin floor-bench
 
 recreate_database "$owner_url"
 ASP_DATABASE_URL="postgres://asp_app@localhost/asp_bench" ASP_MIGRATION_DATABASE_URL="$owner_url" target/release/asp migrate >/dev/null
@@ -33,3 +33,9 @@ for _ in $(seq 1 60); do
   sleep 0.5
 done
 ASP_BENCH_BASE="http://127.0.0.1:$port" ASP_BENCH_CIP="$cip" target/release/request-bench
+# The floor under the ratio (bench/README.md): a bare server doing each part of a scoped read alone. Skip with
+# ASP_BENCH_FLOOR=0.
+if [ "${ASP_BENCH_FLOOR:-1}" != 0 ]; then
+  kill $pid 2>/dev/null || true
+  target/release/floor-bench
+fi

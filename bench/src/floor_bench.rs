@@ -17,6 +17,13 @@
 //!   one database round trip, what a scoped read could shrink to if its BEGIN, settings, select and end travelled
 //!   together (a driver that pipelines; sqlx does not).
 //!
+//! Then the write side, against pgbench's single-row INSERT (the baseline of issue 9's ledger benchmark, 32 clients):
+//!
+//! - `/pg-insert`: one autocommit insert through the pool (the insert, the release ping);
+//! - `/pg-insert-tx`: BEGIN, the insert, COMMIT through an sqlx transaction (four round trips with the ping), the
+//!   least a posting does before any of its checks;
+//! - `/pg-insert-one-trip`: the autocommit insert on a connection outside any pool.
+//!
 //! Whatever the product adds (routing, the token, the permission set, the record's JSON, the audit and security
 //! headers) comes on top of these figures, so a ratio the last line cannot reach, the product cannot reach either.
 //!
@@ -29,7 +36,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
-use bench::{closed_loop, send, Call};
+use bench::{closed_loop, send, Call, HttpClient};
 use redis::aio::ConnectionManager;
 use redis::AsyncCommands;
 use http_body_util::Full;
@@ -40,7 +47,9 @@ use sqlx::{Connection, PgConnection, PgPool};
 use tokio::sync::Semaphore;
 
 const PATHS: [&str; 7] = ["/nothing", "/redis", "/pg", "/pg-scoped", "/redis-pg-scoped", "/pg-one-trip", "/redis-pg-one-trip"];
-const PLAIN_CONNECTIONS: usize = 20;
+const WRITE_PATHS: [&str; 3] = ["/pg-insert", "/pg-insert-tx", "/pg-insert-one-trip"];
+const INSERT: &str = "insert into floor_insert (cip_no, qty) values ($1, 1)";
+const PLAIN_CONNECTIONS: usize = 40;
 /// pgbench's accounts at scale 10.
 const ACCOUNTS: i32 = 1_000_000;
 
@@ -83,6 +92,22 @@ async fn pg_one_trip(b: &Backends) -> anyhow::Result<()> {
     Ok(())
 }
 
+async fn pg_insert_tx(b: &Backends) -> anyhow::Result<()> {
+    let mut tx = b.pg.begin().await?;
+    sqlx::query(INSERT).bind(rand::random::<i32>()).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn pg_insert_one_trip(b: &Backends) -> anyhow::Result<()> {
+    b.plain_free.acquire().await?.forget();
+    let mut conn = b.plain.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.pop().context("a free connection")?;
+    sqlx::query(INSERT).bind(rand::random::<i32>()).execute(&mut conn).await?;
+    b.plain.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.push(conn);
+    b.plain_free.add_permits(1);
+    Ok(())
+}
+
 async fn answer(b: &Backends, path: &str) -> anyhow::Result<()> {
     match path {
         "/nothing" => Ok(()),
@@ -98,12 +123,18 @@ async fn answer(b: &Backends, path: &str) -> anyhow::Result<()> {
             redis_get(b).await?;
             pg_one_trip(b).await
         }
+        "/pg-insert" => {
+            sqlx::query(INSERT).bind(rand::random::<i32>()).execute(&b.pg).await?;
+            Ok(())
+        }
+        "/pg-insert-tx" => pg_insert_tx(b).await,
+        "/pg-insert-one-trip" => pg_insert_one_trip(b).await,
         _ => bail!("unknown path"),
     }
 }
 
 async fn serve(addr: &str, pg_url: &str, redis_url: &str) -> anyhow::Result<()> {
-    let pg = PgPoolOptions::new().max_connections(20).test_before_acquire(false).connect(pg_url).await.context("connecting to PostgreSQL")?;
+    let pg = PgPoolOptions::new().max_connections(40).test_before_acquire(false).connect(pg_url).await.context("connecting to PostgreSQL")?;
     let redis = ConnectionManager::new(redis::Client::open(redis_url)?).await.context("connecting to Redis")?;
     let mut plain = Vec::new();
     for _ in 0..PLAIN_CONNECTIONS {
@@ -132,17 +163,6 @@ async fn serve(addr: &str, pg_url: &str, redis_url: &str) -> anyhow::Result<()> 
     }
 }
 
-fn pgbench(db: &str, connections: usize, seconds: u64) -> anyhow::Result<f64> {
-    let out = std::process::Command::new("pgbench")
-        .args(["-S", "-M", "prepared", "-n", "-c", &connections.to_string(), "-j", "2", "-T", &seconds.to_string(), db])
-        .output()
-        .context("running pgbench")?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    text.lines()
-        .find_map(|l| l.trim().strip_prefix("tps = ").and_then(|r| r.split_whitespace().next()).and_then(|v| v.parse::<f64>().ok()))
-        .with_context(|| format!("no tps in pgbench output: {text} {}", String::from_utf8_lossy(&out.stderr)))
-}
-
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
@@ -156,6 +176,13 @@ async fn main() -> anyhow::Result<()> {
     let connections: usize = env("ASP_BENCH_CONNECTIONS", "16").parse()?;
     let seconds: u64 = env("ASP_BENCH_SECONDS", "10").parse()?;
 
+    let mut conn = PgConnection::connect(&pg_db).await.context("connecting to the pgbench database")?;
+    sqlx::raw_sql(
+        "drop table if exists floor_insert; create table floor_insert (id bigint generated always as identity primary key, cip_no bigint, qty numeric(18,3), at timestamptz default now())",
+    )
+    .execute(&mut conn)
+    .await?;
+    conn.close().await?;
     let mut server = std::process::Command::new(std::env::current_exe()?).args(["serve", &addr]).spawn().context("starting the bare server")?;
     let result = measure(&addr, &pg_db, connections, seconds).await;
     let _ = server.kill();
@@ -165,10 +192,9 @@ async fn main() -> anyhow::Result<()> {
 
 async fn measure(addr: &str, pg_db: &str, connections: usize, seconds: u64) -> anyhow::Result<()> {
     let client = bench::client(connections);
-    let call = |path: &str| Call { method: hyper::Method::GET, uri: format!("http://{addr}{path}"), token: "floor".to_owned(), body: None };
     let mut ready = false;
     for _ in 0..100 {
-        if matches!(send(&client, &call("/redis-pg-scoped")).await, Ok((200, _))) {
+        if matches!(send(&client, &call(addr, "/redis-pg-scoped")).await, Ok((200, _))) {
             ready = true;
             break;
         }
@@ -178,14 +204,30 @@ async fn measure(addr: &str, pg_db: &str, connections: usize, seconds: u64) -> a
         bail!("the bare server did not answer /redis-pg-scoped with 200 (is {pg_db} initialised with pgbench -i?)");
     }
     println!("connections {connections}, {seconds} s per run; bare hyper server, same load loops as request-bench");
-    let tps = pgbench(pg_db, connections, seconds)?;
+    let tps = bench::pgbench_select(pg_db, connections, seconds)?;
     println!("pgbench -S -M prepared: {tps:.0} tps");
-    for path in PATHS {
-        let c = call(path);
-        closed_loop(&client, &c, connections, 1).await;
-        let run = closed_loop(&client, &c, connections, seconds).await;
-        run.print(&format!("floor GET {path}"));
-        println!("  = {:.1}% of pgbench -S", 100.0 * run.rate() / tps);
-    }
+    run_paths(&client, addr, &PATHS, connections, seconds, tps, "pgbench -S").await;
+    let writers = 32;
+    let script = std::env::temp_dir().join("floor-bench-insert.sql");
+    std::fs::write(&script, "insert into floor_insert (cip_no, qty) values (:client_id, 1);\n")?;
+    let script = script.to_string_lossy().into_owned();
+    let insert_tps = bench::pgbench_tps(["-n", "-c", &writers.to_string(), "-j", "2", "-T", &seconds.to_string(), "-f", &script, pg_db])?;
+    println!("pgbench single-row INSERT: {insert_tps:.0} tps ({writers} clients)");
+    run_paths(&bench::client(writers), addr, &WRITE_PATHS, writers, seconds, insert_tps, "pgbench single-row INSERT").await;
     Ok(())
+}
+
+fn call(addr: &str, path: &str) -> Call {
+    Call { method: hyper::Method::GET, uri: format!("http://{addr}{path}"), token: "floor".to_owned(), body: None }
+}
+
+/// Each path at peak (after a second of warm-up), as a share of the baseline pgbench measured in the same run.
+async fn run_paths(client: &HttpClient, addr: &str, paths: &[&str], connections: usize, seconds: u64, baseline: f64, baseline_name: &str) {
+    for path in paths {
+        let c = call(addr, path);
+        closed_loop(client, &c, connections, 1).await;
+        let run = closed_loop(client, &c, connections, seconds).await;
+        run.print(&format!("floor GET {path}"));
+        println!("  = {:.1}% of {baseline_name}", 100.0 * run.rate() / baseline);
+    }
 }

@@ -162,3 +162,21 @@ pub fn client(connections: usize) -> HttpClient {
     connector.set_nodelay(true);
     Client::builder(TokioExecutor::new()).pool_max_idle_per_host(connections * 2).build(connector)
 }
+
+/// Runs pgbench with `args` (the run's own options and the database) and answers its tps.
+pub fn pgbench_tps<I, S>(args: I) -> anyhow::Result<f64>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let out = std::process::Command::new("pgbench").args(args).output().context("running pgbench")?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix("tps = ").and_then(|r| r.split_whitespace().next()).and_then(|v| v.parse::<f64>().ok()))
+        .with_context(|| format!("no tps in pgbench output: {text} {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+/// `pgbench -S -M prepared`: primary-key selects, the database's own ceiling for reads on this machine.
+pub fn pgbench_select(db: &str, connections: usize, seconds: u64) -> anyhow::Result<f64> {
+    pgbench_tps(["-S", "-M", "prepared", "-n", "-c", &connections.to_string(), "-j", "2", "-T", &seconds.to_string(), db])
+}

@@ -11,21 +11,8 @@
 //! initialised with `pgbench -i`), ASP_BENCH_CIP (the CIP id to read), ASP_BENCH_CONNECTIONS (16),
 //! ASP_BENCH_SECONDS (10).
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use bench::{closed_loop, login, open_loop, send, Call};
-
-fn pgbench(db: &str, connections: usize, seconds: u64) -> anyhow::Result<f64> {
-    let out = std::process::Command::new("pgbench")
-        .args(["-S", "-M", "prepared", "-n", "-c", &connections.to_string(), "-j", "2", "-T", &seconds.to_string(), db])
-        .output()
-        .context("running pgbench")?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let tps = text
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("tps = ").and_then(|r| r.split_whitespace().next()).and_then(|v| v.parse::<f64>().ok()))
-        .with_context(|| format!("no tps in pgbench output: {text} {}", String::from_utf8_lossy(&out.stderr)))?;
-    Ok(tps)
-}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -67,7 +54,7 @@ async fn main() -> anyhow::Result<()> {
         return Ok(());
     }
     println!("connections {connections}, {seconds} s per run");
-    let tps = pgbench(&pg_db, connections, seconds)?;
+    let tps = bench::pgbench_select(&pg_db, connections, seconds)?;
     println!("pgbench -S -M prepared: {tps:.0} tps");
     closed_loop(&client, &get, connections, 2).await; // warm-up
     let peak = closed_loop(&client, &get, connections, seconds).await;

@@ -10,15 +10,22 @@
 -- always inside one word (words break only at characters that are not letters or digits), which is why a CIP
 -- matching the pattern must have such a word. A run found in too many words (a few digits) keeps the trigram path.
 
+-- What a CIP's text is made of, written once for the columns, the backfill and the triggers below: its words (runs of
+-- letters and digits) and its descriptions as the grid's description filter compares them.
+create function cip_words_of(search_text text) returns text[]
+    language sql immutable parallel safe
+    return array_remove(regexp_split_to_array(search_text, '[^[:alnum:]]+'), '');
+create function cip_desc_text(cust_desc1 text, cust_desc2 text) returns text
+    language sql immutable parallel safe
+    return upper(coalesce(cust_desc1, '') || ' ' || coalesce(cust_desc2, ''));
+
 -- The descriptions alone, so the grid's description filter is tested here and not by case-folding every CIP row.
 alter table cip_text add column desc_text text not null default '';
-update cip_text t set desc_text = upper(coalesce(c.cust_desc1, '') || ' ' || coalesce(c.cust_desc2, ''))
+update cip_text t set desc_text = cip_desc_text(c.cust_desc1, c.cust_desc2)
 from cip c where c.cip_no = t.cip_no;
 alter table cip_text alter column desc_text drop default;
 
-alter table cip_text add column words text[] generated always as (
-    array_remove(regexp_split_to_array(search_text, '[^[:alnum:]]+'), '')
-) stored;
+alter table cip_text add column words text[] generated always as (cip_words_of(search_text)) stored;
 create index cip_text_words on cip_text using gin (words);
 -- The free text first reads a site's first rows (below): at a small site beside a large one, by this index and not
 -- by a scan through the large site's rows.
@@ -109,11 +116,11 @@ create or replace function cip_text_after_insert() returns trigger
     as $$
 begin
     insert into cip_text (cip_no, site_id, search_text, desc_text)
-    select n.cip_no, n.site_id, n.search_text, upper(coalesce(n.cust_desc1, '') || ' ' || coalesce(n.cust_desc2, ''))
+    select n.cip_no, n.site_id, n.search_text, cip_desc_text(n.cust_desc1, n.cust_desc2)
     from new_rows n;
     insert into cip_word (site_id, word)
     select distinct n.site_id, w
-    from new_rows n cross join unnest(array_remove(regexp_split_to_array(n.search_text, '[^[:alnum:]]+'), '')) w
+    from new_rows n cross join unnest(cip_words_of(n.search_text)) w
     on conflict do nothing;
     return null;
 end
@@ -123,14 +130,14 @@ create or replace function cip_text_after_update() returns trigger
     language plpgsql set search_path from current
     as $$
 declare
-    descriptions text := upper(coalesce(new.cust_desc1, '') || ' ' || coalesce(new.cust_desc2, ''));
+    descriptions text := cip_desc_text(new.cust_desc1, new.cust_desc2);
 begin
     update cip_text set site_id = new.site_id, search_text = new.search_text, desc_text = descriptions
     where cip_no = new.cip_no
       and (site_id, search_text, desc_text) is distinct from (new.site_id, new.search_text, descriptions);
     if found then
         insert into cip_word (site_id, word)
-        select new.site_id, w from unnest(array_remove(regexp_split_to_array(new.search_text, '[^[:alnum:]]+'), '')) w
+        select new.site_id, w from unnest(cip_words_of(new.search_text)) w
         on conflict do nothing;
     end if;
     return null;
