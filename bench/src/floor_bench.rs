@@ -83,14 +83,24 @@ async fn pg_scoped(b: &Backends) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn pg_one_trip(b: &Backends) -> anyhow::Result<()> {
-    let aid = rand::random::<i32>().rem_euclid(ACCOUNTS) + 1;
-    // The permit comes back with the connection: one that failed or was abandoned mid-statement is gone with it.
+/// A connection from the plain list. Its permit comes back only with the connection (`put_plain`): one that failed
+/// or was abandoned mid-statement is gone with it.
+async fn take_plain(b: &Backends) -> anyhow::Result<PgConnection> {
     b.plain_free.acquire().await?.forget();
-    let mut conn = b.plain.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.pop().context("a free connection")?;
-    let _: i32 = sqlx::query_scalar("select abalance from pgbench_accounts where aid = $1").bind(aid).fetch_one(&mut conn).await?;
+    b.plain.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.pop().context("a free connection")
+}
+
+fn put_plain(b: &Backends, conn: PgConnection) -> anyhow::Result<()> {
     b.plain.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.push(conn);
     b.plain_free.add_permits(1);
+    Ok(())
+}
+
+async fn pg_one_trip(b: &Backends) -> anyhow::Result<()> {
+    let aid = rand::random::<i32>().rem_euclid(ACCOUNTS) + 1;
+    let mut conn = take_plain(b).await?;
+    let _: i32 = sqlx::query_scalar("select abalance from pgbench_accounts where aid = $1").bind(aid).fetch_one(&mut conn).await?;
+    put_plain(b, conn)?;
     Ok(())
 }
 
@@ -102,11 +112,9 @@ async fn pg_insert_tx(b: &Backends) -> anyhow::Result<()> {
 }
 
 async fn pg_insert_one_trip(b: &Backends) -> anyhow::Result<()> {
-    b.plain_free.acquire().await?.forget();
-    let mut conn = b.plain.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.pop().context("a free connection")?;
+    let mut conn = take_plain(b).await?;
     sqlx::query(INSERT).bind(rand::random::<i32>()).execute(&mut conn).await?;
-    b.plain.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.push(conn);
-    b.plain_free.add_permits(1);
+    put_plain(b, conn)?;
     Ok(())
 }
 
@@ -167,7 +175,7 @@ async fn serve(addr: &str, pg_url: &str, redis_url: &str) -> anyhow::Result<()> 
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
+    use bench::env;
     let pg_db = env("ASP_BENCH_PGBENCH_DB", "postgres://localhost/asp_pgbench");
     let redis_url = env("ASP_BENCH_REDIS", "redis://127.0.0.1/");
     let addr = env("ASP_BENCH_FLOOR_ADDR", "127.0.0.1:18490");

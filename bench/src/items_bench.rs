@@ -84,7 +84,7 @@ fn enc(s: &str) -> String {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
+    use bench::env;
     let base = env("ASP_BENCH_BASE", "http://127.0.0.1:18481");
     let db = env("ASP_BENCH_DATABASE_URL", "postgres://localhost/asp_items_bench");
     let site = env("ASP_BENCH_SITE", "ACME-NORTH");

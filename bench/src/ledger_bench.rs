@@ -19,11 +19,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
-use bench::{login, percentile, send, Call, HttpClient};
-
-fn env(name: &str, default: &str) -> String {
-    std::env::var(name).unwrap_or_else(|_| default.to_owned())
-}
+use bench::{env, login, percentile, send, Call, HttpClient};
 
 async fn issue_run(client: &HttpClient, base: &str, token: &str, cips: &[i64], employees: &[(String, i64)], clients: usize, seconds: u64) -> (usize, usize, Vec<Duration>, Duration) {
     let ok = Arc::new(AtomicUsize::new(0));

@@ -180,3 +180,8 @@ where
 pub fn pgbench_select(db: &str, connections: usize, seconds: u64) -> anyhow::Result<f64> {
     pgbench_tps(["-S", "-M", "prepared", "-n", "-c", &connections.to_string(), "-j", "2", "-T", &seconds.to_string(), db])
 }
+
+/// A benchmark setting from the environment, or its default.
+pub fn env(name: &str, default: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| default.to_owned())
+}

@@ -16,7 +16,7 @@ use bench::{closed_loop, login, open_loop, send, Call};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_owned());
+    use bench::env;
     let base = env("ASP_BENCH_BASE", "http://127.0.0.1:18480");
     let pg_db = env("ASP_BENCH_PGBENCH_DB", "postgres://localhost/asp_pgbench");
     let cip = env("ASP_BENCH_CIP", "1");
