@@ -22,7 +22,15 @@
 //! - `/pg-insert`: one autocommit insert through the pool (the insert, the release ping);
 //! - `/pg-insert-tx`: BEGIN, the insert, COMMIT through an sqlx transaction (four round trips with the ping), the
 //!   least a posting does before any of its checks;
-//! - `/pg-insert-one-trip`: the autocommit insert on a connection outside any pool.
+//! - `/pg-insert-one-trip`: the autocommit insert on a connection outside any pool;
+//! - `/redis-pg-insert-scoped`: the product's posting shape with nothing in it: one Redis command, BEGIN with the
+//!   posting's three transaction-local settings in one message, the insert, COMMIT. Every posting of the stock ledger
+//!   (an issue, a receipt) does at least this before its first check;
+//! - `/redis-pg-posting`: the least a posting writes, one statement each as the product's repository calls are: that
+//!   shape, then the stock row locked and read (`select ... for update` of a pgbench account), the ledger row
+//!   inserted, the stock row updated, an audit row inserted, COMMIT;
+//! - `/redis-pg-posting-one-statement`: the same writes as one data-modifying statement (what a posting written as
+//!   one database call, a stored procedure, could get down to), in the same transaction shape.
 //!
 //! Whatever the product adds (routing, the token, the permission set, the record's JSON, the audit and security
 //! headers) comes on top of these figures, so a ratio the last line cannot reach, the product cannot reach either.
@@ -47,8 +55,10 @@ use sqlx::{Connection, PgConnection, PgPool};
 use tokio::sync::Semaphore;
 
 const PATHS: [&str; 7] = ["/nothing", "/redis", "/pg", "/pg-scoped", "/redis-pg-scoped", "/pg-one-trip", "/redis-pg-one-trip"];
-const WRITE_PATHS: [&str; 3] = ["/pg-insert", "/pg-insert-tx", "/pg-insert-one-trip"];
+const WRITE_PATHS: [&str; 6] =
+    ["/pg-insert", "/pg-insert-tx", "/pg-insert-one-trip", "/redis-pg-insert-scoped", "/redis-pg-posting", "/redis-pg-posting-one-statement"];
 const INSERT: &str = "insert into floor_insert (cip_no, qty) values ($1, 1)";
+const AUDIT: &str = "insert into floor_audit (entity_id, changes) values ($1, '{\"qty\": 1}')";
 /// As the product's benchmarks run `asp serve` (ASP_DB_MAX_CONNECTIONS=20); with the pool's 20 and pgbench's 32
 /// clients this stays under PostgreSQL's default 100 connections.
 const PLAIN_CONNECTIONS: usize = 20;
@@ -111,6 +121,49 @@ async fn pg_insert_tx(b: &Backends) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// As `TenantTx::begin_posting` opens a posting.
+async fn begin_posting(b: &Backends) -> anyhow::Result<sqlx::Transaction<'static, sqlx::Postgres>> {
+    Ok(b.pg
+        .begin_with(
+            "begin; select set_config('search_path', 'public', true), set_config('asp.site_ids', '{1}', true), \
+             set_config('plan_cache_mode', 'force_generic_plan', true)",
+        )
+        .await?)
+}
+
+async fn pg_insert_scoped(b: &Backends) -> anyhow::Result<()> {
+    let mut tx = begin_posting(b).await?;
+    sqlx::query(INSERT).bind(rand::random::<i32>()).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn pg_posting(b: &Backends) -> anyhow::Result<()> {
+    let aid = rand::random::<i32>().rem_euclid(ACCOUNTS) + 1;
+    let mut tx = begin_posting(b).await?;
+    let balance: i32 = sqlx::query_scalar("select abalance from pgbench_accounts where aid = $1 for update").bind(aid).fetch_one(&mut *tx).await?;
+    sqlx::query(INSERT).bind(aid).execute(&mut *tx).await?;
+    sqlx::query("update pgbench_accounts set abalance = $2 where aid = $1").bind(aid).bind(balance.wrapping_sub(1)).execute(&mut *tx).await?;
+    sqlx::query(AUDIT).bind(aid).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn pg_posting_one_statement(b: &Backends) -> anyhow::Result<()> {
+    let aid = rand::random::<i32>().rem_euclid(ACCOUNTS) + 1;
+    let mut tx = begin_posting(b).await?;
+    sqlx::query(
+        "with stock as (update pgbench_accounts set abalance = abalance - 1 where aid = $1 returning aid),
+              ledger as (insert into floor_insert (cip_no, qty) select aid, 1 from stock returning cip_no)
+         insert into floor_audit (entity_id, changes) select cip_no, '{\"qty\": 1}' from ledger",
+    )
+    .bind(aid)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 async fn pg_insert_one_trip(b: &Backends) -> anyhow::Result<()> {
     let mut conn = take_plain(b).await?;
     sqlx::query(INSERT).bind(rand::random::<i32>()).execute(&mut conn).await?;
@@ -139,6 +192,18 @@ async fn answer(b: &Backends, path: &str) -> anyhow::Result<()> {
         }
         "/pg-insert-tx" => pg_insert_tx(b).await,
         "/pg-insert-one-trip" => pg_insert_one_trip(b).await,
+        "/redis-pg-insert-scoped" => {
+            redis_get(b).await?;
+            pg_insert_scoped(b).await
+        }
+        "/redis-pg-posting" => {
+            redis_get(b).await?;
+            pg_posting(b).await
+        }
+        "/redis-pg-posting-one-statement" => {
+            redis_get(b).await?;
+            pg_posting_one_statement(b).await
+        }
         _ => bail!("unknown path"),
     }
 }
@@ -188,7 +253,8 @@ async fn main() -> anyhow::Result<()> {
 
     let mut conn = PgConnection::connect(&pg_db).await.context("connecting to the pgbench database")?;
     sqlx::raw_sql(
-        "drop table if exists floor_insert; create table floor_insert (id bigint generated always as identity primary key, cip_no bigint, qty numeric(18,3), at timestamptz default now())",
+        "drop table if exists floor_insert; create table floor_insert (id bigint generated always as identity primary key, cip_no bigint, qty numeric(18,3), at timestamptz default now());
+         drop table if exists floor_audit; create table floor_audit (id bigint generated always as identity primary key, entity_id bigint, changes jsonb, at timestamptz default now())",
     )
     .execute(&mut conn)
     .await?;

@@ -6,6 +6,9 @@
 //!    database transaction: employee, limits, CIP row lock, ledger row, CIP update, audit row), first all on ONE
 //!    CIP (the worst case: every posting waits for the row lock), then spread over many CIPs. The ratio to the
 //!    single-row INSERT tps pgbench measured in the same run (ASP_BENCH_INSERT_TPS) is printed; target >= 30%.
+//!    Beside them, the ceiling: the rate of the product's cheapest authenticated request (a GET of one CIP) through
+//!    the same server, as a share of the same pgbench figure; then that GET and pgbench's INSERT both at once, to
+//!    show whether they share the machine (a request doing both kinds of work costs their sum).
 //! 2. No lost update: after the runs, on hand of every CIP touched equals the sum of its ledger, and the number of
 //!    new ledger rows equals the number of issues answered 200.
 //! 3. The transaction search page: `POST /api/V1/Transaction/SearchV2` page of 50, newest first, one at a time, with
@@ -188,7 +191,7 @@ async fn main() -> anyhow::Result<()> {
         let (ok, refused, lat, elapsed) = issue_run(&client, &base, &token, cips, &employees, clients, seconds).await;
         posted += ok;
         let rate = ok as f64 / elapsed.as_secs_f64();
-        let ratio = if insert_tps > 0.0 { format!("{:.0}% of pgbench single-row INSERT {:.0} tps", 100.0 * rate / insert_tps, insert_tps) } else { String::new() };
+        let ratio = if insert_tps > 0.0 { format!("{:.1}% of pgbench single-row INSERT {:.0} tps", 100.0 * rate / insert_tps, insert_tps) } else { String::new() };
         println!(
             "issues, {label}: {ok} in {:.1} s = {rate:.0}/s ({ratio}); p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms; refused {refused}",
             elapsed.as_secs_f64(),
@@ -196,6 +199,39 @@ async fn main() -> anyhow::Result<()> {
             ms(percentile(&lat, 0.95)),
             ms(percentile(&lat, 0.99))
         );
+    }
+
+    // The ceiling beside the ratio: the product's cheapest authenticated request, a GET of one CIP (token, Redis
+    // session, permission, one scoped read, JSON), through the same server in the same run. A posting does all of that
+    // and writes, so its rate cannot pass this one's.
+    let get = Call { method: hyper::Method::GET, uri: format!("{base}/api/V1/Item/CIP/{}", spread[1]), token: token.clone(), body: None };
+    bench::closed_loop(&client, &get, clients, 1).await;
+    let run = bench::closed_loop(&client, &get, clients, seconds).await;
+    if run.errors > 0 {
+        bail!("GET CIP {}: {} errors", spread[1], run.errors);
+    }
+    run.print("ceiling: GET /api/V1/Item/CIP/{id}, the cheapest authenticated request");
+    if insert_tps > 0.0 {
+        let get_rate = run.rate();
+        println!("  = {:.1}% of pgbench single-row INSERT {insert_tps:.0} tps", 100.0 * get_rate / insert_tps);
+        // Do the two draw on the same two cores? Both at once, each with its own clients: if each gets the share of
+        // its own peak that the other leaves (shares summing to about 1), a request doing a GET's work and an
+        // insert's work costs the sum of the two, so no posting can pass 1 / (1/GET + 1/INSERT).
+        let script = env("ASP_BENCH_INSERT_SCRIPT", "/tmp/ledger-bench-insert.sql");
+        let (db_url, secs, writers) = (db.clone(), seconds.to_string(), clients.to_string());
+        let inserts = tokio::task::spawn_blocking(move || bench::pgbench_tps(["-n", "-c", &writers, "-j", "2", "-T", &secs, "-f", &script, &db_url]));
+        let both = bench::closed_loop(&client, &get, clients, seconds).await;
+        let both_inserts = inserts.await??;
+        let (g, i) = (both.rate() / get_rate, both_inserts / insert_tps);
+        println!(
+            "both at once: GET {:.0}/s ({:.0}% of its peak) and pgbench INSERT {both_inserts:.0} tps ({:.0}% of its peak): shares sum to {:.2}",
+            both.rate(),
+            100.0 * g,
+            100.0 * i,
+            g + i
+        );
+        let bound = 1.0 / (1.0 / get_rate + 1.0 / insert_tps);
+        println!("  a request costing one GET plus one single-row INSERT: at most {bound:.0}/s = {:.1}% of pgbench single-row INSERT", 100.0 * bound / insert_tps);
     }
 
     // No lost update.
