@@ -201,9 +201,10 @@ async fn main() -> anyhow::Result<()> {
         );
     }
 
-    // The ceiling beside the ratio: the product's cheapest authenticated request, a GET of one CIP (token, Redis
-    // session, permission, one scoped read, JSON), through the same server in the same run. A posting does all of that
-    // and writes, so its rate cannot pass this one's.
+    // The ceiling beside the ratio: the lightest authenticated request these benchmarks measure, a GET of one CIP
+    // (token, Redis session, permission, one scoped read, JSON), through the same server in the same run. A posting
+    // does the same kinds of work and writes as well; the CIP's query and JSON are heavier than a posting needs, so
+    // this is a corroboration of the floors (floor-bench), not a proof on its own.
     let get = Call { method: hyper::Method::GET, uri: format!("{base}/api/V1/Item/CIP/{}", spread[1]), token: token.clone(), body: None };
     bench::closed_loop(&client, &get, clients, 1).await;
     let run = bench::closed_loop(&client, &get, clients, seconds).await;
