@@ -287,7 +287,7 @@ async fn measure(addr: &str, pg_db: &str, connections: usize, seconds: u64) -> a
     let script = std::env::temp_dir().join("floor-bench-insert.sql");
     std::fs::write(&script, "insert into floor_insert (cip_no, qty) values (:client_id, 1);\n")?;
     let script = script.to_string_lossy().into_owned();
-    let insert_tps = bench::pgbench_tps(["-n", "-c", &writers.to_string(), "-j", "2", "-T", &seconds.to_string(), "-f", &script, pg_db])?;
+    let insert_tps = bench::pgbench_script(pg_db, &script, writers, seconds)?;
     println!("pgbench single-row INSERT: {insert_tps:.0} tps ({writers} clients)");
     run_paths(&bench::client(writers), addr, &WRITE_PATHS, writers, seconds, insert_tps, "pgbench single-row INSERT").await;
     Ok(())

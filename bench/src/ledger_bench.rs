@@ -219,8 +219,8 @@ async fn main() -> anyhow::Result<()> {
         // its own peak that the other leaves (shares summing to about 1), a request doing a GET's work and an
         // insert's work costs the sum of the two, so no posting can pass 1 / (1/GET + 1/INSERT).
         let script = env("ASP_BENCH_INSERT_SCRIPT", "/tmp/ledger-bench-insert.sql");
-        let (db_url, secs, writers) = (db.clone(), seconds.to_string(), clients.to_string());
-        let inserts = tokio::task::spawn_blocking(move || bench::pgbench_tps(["-n", "-c", &writers, "-j", "2", "-T", &secs, "-f", &script, &db_url]));
+        let db_url = db.clone();
+        let inserts = tokio::task::spawn_blocking(move || bench::pgbench_script(&db_url, &script, clients, seconds));
         let both = bench::closed_loop(&client, &get, clients, seconds).await;
         let both_inserts = inserts.await??;
         let (g, i) = (both.rate() / get_rate, both_inserts / insert_tps);

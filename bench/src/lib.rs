@@ -181,6 +181,11 @@ pub fn pgbench_select(db: &str, connections: usize, seconds: u64) -> anyhow::Res
     pgbench_tps(["-S", "-M", "prepared", "-n", "-c", &connections.to_string(), "-j", "2", "-T", &seconds.to_string(), db])
 }
 
+/// pgbench running `script` (the single-row INSERT the write benchmarks compare with) on `clients` connections.
+pub fn pgbench_script(db: &str, script: &str, clients: usize, seconds: u64) -> anyhow::Result<f64> {
+    pgbench_tps(["-n", "-c", &clients.to_string(), "-j", "2", "-T", &seconds.to_string(), "-f", script, db])
+}
+
 /// A benchmark setting from the environment, or its default.
 pub fn env(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_owned())
