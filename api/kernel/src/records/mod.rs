@@ -42,6 +42,30 @@ pub async fn record_scope(
     }
 }
 
+/// The sites of the current client where the caller holds one of `perms` (the current site first when it does):
+/// what a search over records of several sites may show. Asked of the authorizer site by site, as `record_scope` does.
+pub async fn granted_site_ids(state: &AppState, caller: &Caller, current: &SiteScope, perms: &[Perm]) -> ApiResult<Vec<i64>> {
+    let mut conn = state.pool.acquire().await?;
+    let sites = repo::client_sites_of_user(&mut conn, caller.user_id, current.client_id()).await?;
+    drop(conn);
+    let names: Vec<&str> = perms.iter().map(|p| p.as_str()).collect();
+    let mut out = Vec::new();
+    if caller.holds_any(perms) {
+        out.push(current.site_id());
+    }
+    for site in sites {
+        if site == current.site_id() {
+            continue;
+        }
+        if let Some(access) = state.authz.access(caller.user_id, site).await? {
+            if access.holds_any(names.iter().copied()) && access.scope().client_id() == current.client_id() {
+                out.push(site);
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Loads a record with `find` in the caller's client schema (through the scope the guard issued), then checks the
 /// caller may use the record's own site with one of `perms`. Answers the record with the scope of its site; a
 /// missing record, one of another client or of a site the caller may not use answers 404 with `not_found`.

@@ -31,19 +31,28 @@ impl TypeListApi {
 
     /// Values of a list
     ///
-    /// Paged (`pageNumber`, zero-based; default sort: sortOrder ascending); every scope, active and inactive unless
-    /// `isActive` is sent; `q` filters on code and descriptions. An unknown list answers 404.
+    /// Paged (`pageNumber`, zero-based; default sort: sortOrder ascending); the values for every site and those of
+    /// the current client's sites where the caller holds TypeListAdmin, active and inactive unless `isActive` is sent;
+    /// `q` filters on code and descriptions. An unknown list answers 404.
     #[requires(TypeListAdmin, errors(404))]
     #[oai(path = "/Lists/:typeCode/Values/Search", method = "post", operation_id = "typePostListValuesSearch")]
-    async fn search(&self, state: Data<&AppState>, #[oai(name = "typeCode")] type_code: Path<String>, body: Json<TypeValueSearch>) -> ApiResult<Json<TypeValuePage>> {
-        Ok(Json(service::search(&state, &type_code.0, &body).await?))
+    async fn search(
+        &self,
+        state: Data<&AppState>,
+        caller: Data<&Caller>,
+        scope: Data<&SiteScope>,
+        #[oai(name = "typeCode")] type_code: Path<String>,
+        body: Json<TypeValueSearch>,
+    ) -> ApiResult<Json<TypeValuePage>> {
+        Ok(Json(service::search(&state, &caller, &scope, &type_code.0, &body).await?))
     }
 
     /// Add a value to a list
     ///
     /// `description` is required; without `valueID` the next free id is taken. A value limited to a site needs a
-    /// site of the current client where the caller holds TypeListAdmin (else 404). A valueID taken in the same
-    /// scope, or a list that is not editable, answers 409. Audited.
+    /// site of the current client where the caller holds TypeListAdmin (else 404); a value without a site is every
+    /// client's and needs a provider administrator (403). A valueID taken in the same scope, or a list that is not
+    /// editable, answers 409. Audited.
     #[requires(TypeListAdmin, errors(404, 409))]
     #[oai(path = "/Lists/:typeCode/Values/Insert", method = "post", operation_id = "typePostListValuesInsert")]
     async fn insert(
@@ -60,11 +69,19 @@ impl TypeListApi {
     /// Change a value of a list
     ///
     /// Texts, sort order and `isActive` (deactivate instead of delete: records keep pointing at the value); missing
-    /// fields keep their value, valueID and scope never change. A value of another list answers 404, a list that is
-    /// not editable 409. Audited with what changed.
+    /// fields keep their value, valueID and scope never change. A value of another list, or of a site where the
+    /// caller does not hold TypeListAdmin (another client's included), answers 404; a value without a site needs a
+    /// provider administrator (403); a list that is not editable answers 409. Audited with what changed.
     #[requires(TypeListAdmin, errors(404, 409))]
     #[oai(path = "/Lists/:typeCode/Values/Update", method = "post", operation_id = "typePostListValuesUpdate")]
-    async fn update(&self, state: Data<&AppState>, caller: Data<&Caller>, #[oai(name = "typeCode")] type_code: Path<String>, body: Json<TypeValueUpdate>) -> ApiResult<Json<TypeValueRecord>> {
-        Ok(Json(service::update(&state, &caller, &type_code.0, &body).await?))
+    async fn update(
+        &self,
+        state: Data<&AppState>,
+        caller: Data<&Caller>,
+        scope: Data<&SiteScope>,
+        #[oai(name = "typeCode")] type_code: Path<String>,
+        body: Json<TypeValueUpdate>,
+    ) -> ApiResult<Json<TypeValueRecord>> {
+        Ok(Json(service::update(&state, &caller, &scope, &type_code.0, &body).await?))
     }
 }

@@ -9,6 +9,7 @@ use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::listing::{contains_pattern, SortSpec};
 use kernel::perm::Perm;
+use kernel::reach;
 use kernel::records;
 use kernel::state::AppState;
 use kernel::validate::{trimmed, Problems};
@@ -20,6 +21,8 @@ use super::repo::{self, NewValue, ValueChange};
 pub const LIST_NOT_FOUND: &str = "The type list you are trying to find does not exist.";
 pub const VALUE_NOT_FOUND: &str = "The type value you are trying to find does not exist.";
 pub const SITE_NOT_FOUND: &str = "The site you are trying to find does not exist.";
+pub const SHARED_VALUE: &str =
+    "Only a provider administrator adds or changes values every client shares; a value limited to one of your sites (siteId) you may add.";
 
 const ADMIN: &[Perm] = &[Perm::TypeListAdmin];
 
@@ -44,15 +47,17 @@ pub async fn lists(state: &AppState) -> ApiResult<Vec<TypeList>> {
     Ok(repo::lists(&mut conn).await?)
 }
 
-/// One page of a list's values (every scope, active and inactive unless filtered).
-pub async fn search(state: &AppState, type_code: &str, request: &TypeValueSearch) -> ApiResult<TypeValuePage> {
+/// One page of a list's values the caller may see (active and inactive unless filtered): those without a site and
+/// those of the current client's sites where the caller administers lists; another site's or client's never show.
+pub async fn search(state: &AppState, caller: &Caller, current: &SiteScope, type_code: &str, request: &TypeValueSearch) -> ApiResult<TypeValuePage> {
     let page = request.page.resolve(&SORT)?;
+    let sites = records::granted_site_ids(state, caller, current, ADMIN).await?;
     let mut conn = state.pool.acquire().await?;
     if repo::list(&mut conn, type_code).await?.is_none() {
         return Err(ApiError::not_found(LIST_NOT_FOUND));
     }
     let pattern = trimmed(&request.q).map(contains_pattern);
-    let (rows, total) = repo::search(&mut conn, type_code, pattern.as_deref(), request.is_active, &page).await?;
+    let (rows, total) = repo::search(&mut conn, type_code, &sites, pattern.as_deref(), request.is_active, &page).await?;
     Ok(TypeValuePage::new(rows, total))
 }
 
@@ -87,6 +92,18 @@ pub fn validate_insert(input: &TypeValueInsert) -> ApiResult<NewValue> {
     })
 }
 
+/// Who may add or change a value of this scope. A value limited to a site belongs to that site's client: it is
+/// edited where the caller administers lists at that site, of the current client (else 404, as for a missing
+/// value). A value without a site (for every site, or for an ERP type or an ecs of any client) is every client's: only
+/// a provider administrator edits it (403).
+async fn may_edit(state: &AppState, caller: &Caller, current: &SiteScope, site_id: Option<i64>, not_found: &str) -> ApiResult<()> {
+    match site_id {
+        Some(site_id) => records::record_scope(state, caller, current, site_id, ADMIN, not_found).await.map(|_| ()),
+        None if reach::is_provider_admin(caller) => Ok(()),
+        None => Err(ApiError::forbidden(SHARED_VALUE)),
+    }
+}
+
 /// The list, when it exists and may be edited.
 async fn editable_list(conn: &mut sqlx::PgConnection, type_code: &str) -> ApiResult<String> {
     match repo::list(conn, type_code).await? {
@@ -97,12 +114,11 @@ async fn editable_list(conn: &mut sqlx::PgConnection, type_code: &str) -> ApiRes
 }
 
 /// Adds a value to `type_code`, audited. A site limit must name a site of the current client where the caller
-/// administers lists (else 404); a taken valueID in the same scope is a 409.
+/// administers lists (else 404), a value without one needs a provider administrator (403); a taken valueID in the
+/// same scope is a 409.
 pub async fn insert(state: &AppState, caller: &Caller, current: &SiteScope, type_code: &str, input: &TypeValueInsert) -> ApiResult<TypeValueRecord> {
     let value = validate_insert(input)?;
-    if let Some(site_id) = value.site_id {
-        records::record_scope(state, caller, current, site_id, ADMIN, SITE_NOT_FOUND).await?;
-    }
+    may_edit(state, caller, current, value.site_id, SITE_NOT_FOUND).await?;
     let mut tx = state.pool.begin().await?;
     let type_code = editable_list(&mut tx, type_code).await?;
     if let Some(site_id) = value.site_id {
@@ -137,11 +153,13 @@ pub async fn insert(state: &AppState, caller: &Caller, current: &SiteScope, type
     Ok(saved)
 }
 
-/// Changes a value of `type_code` (texts, order, active state), audited with what changed.
-pub async fn update(state: &AppState, caller: &Caller, type_code: &str, input: &TypeValueUpdate) -> ApiResult<TypeValueRecord> {
+/// Changes a value of `type_code` (texts, order, active state), audited with what changed. Another site's or
+/// client's value answers 404 (see `may_edit`).
+pub async fn update(state: &AppState, caller: &Caller, current: &SiteScope, type_code: &str, input: &TypeValueUpdate) -> ApiResult<TypeValueRecord> {
     let mut tx = state.pool.begin().await?;
     let type_code = editable_list(&mut tx, type_code).await?;
     let before = repo::find(&mut tx, input.type_value_id).await?.filter(|v| v.type_code == type_code).ok_or_else(|| ApiError::not_found(VALUE_NOT_FOUND))?;
+    may_edit(state, caller, current, before.site_id, VALUE_NOT_FOUND).await?;
     let mut p = Problems::default();
     let (code, description, description2) = texts(
         &mut p,
