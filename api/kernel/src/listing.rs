@@ -11,7 +11,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use poem_openapi::Object;
 use sqlx::postgres::{PgArguments, PgRow};
 use sqlx::query::Query;
-use sqlx::{FromRow, PgConnection, Postgres, Row};
+use sqlx::{Execute, FromRow, PgConnection, Postgres, QueryBuilder, Row};
 
 use crate::error::{ApiError, ValidationError};
 
@@ -239,6 +239,20 @@ where
     // generic plan after five runs on a connection, and for a ledger of ten million rows the generic plan for "one
     // employee's newest rows" walks the whole site's index.
     let rows = bind(sqlx::query(&sql).persistent(false)).bind(page.limit).bind(page.offset).fetch_all(conn).await?;
+    collect_page(&rows)
+}
+
+/// [`fetch_page`] for a base assembled with `sqlx::QueryBuilder`: each filter's value is bound by `push_bind` where
+/// its condition is written, so a search built from optional filters cannot number its parameters differently from
+/// the values it binds (the class of "bind message supplies 9 parameters, but prepared statement requires 10").
+pub async fn fetch_built_page<T>(conn: &mut PgConnection, mut base: QueryBuilder<'_, Postgres>, page: &Page) -> Result<(Vec<T>, i64), sqlx::Error>
+where
+    T: for<'r> FromRow<'r, PgRow>,
+{
+    let sql = page_sql(base.sql(), page);
+    let arguments = base.build().take_arguments().map_err(sqlx::Error::Encode)?.unwrap_or_default();
+    // Unprepared for the same reason as fetch_page: planned for the values at hand.
+    let rows = sqlx::query_with(&sql, arguments).persistent(false).bind(page.limit).bind(page.offset).fetch_all(conn).await?;
     collect_page(&rows)
 }
 

@@ -2,9 +2,7 @@
 //! columns a row may change after posting, average-cost corrections, and what the movements look up.
 
 use chrono::{DateTime, Utc};
-use sqlx::postgres::PgArguments;
-use sqlx::query::Query;
-use sqlx::Postgres;
+use sqlx::{Postgres, QueryBuilder};
 use tenancy::TenantTx;
 
 use kernel::listing::{self, Page};
@@ -109,128 +107,91 @@ pub struct Filter {
     pub reversed: Option<bool>,
 }
 
-/// `where` text of the filter and its binder; parameters from `$1`.
-fn where_sql(f: &Filter) -> String {
-    let mut w = vec!["site_id = $1".to_owned()];
-    let mut n = 1;
-    let mut p = |cond: &str| {
-        n += 1;
-        cond.replace("$?", &format!("${n}"))
-    };
-    if f.from.is_some() {
-        w.push(p("trans_date >= $?"));
+/// Appends the filter's `where` conditions to `q`, each value bound where its condition names it (`push_bind`
+/// numbers the parameter as it binds it, so the text and the values cannot disagree, whichever filters are given).
+fn push_where(q: &mut QueryBuilder<'static, Postgres>, f: &Filter) {
+    q.push("site_id = ").push_bind(f.site_id);
+    if let Some(v) = f.from {
+        q.push(" and trans_date >= ").push_bind(v);
     }
-    if f.to.is_some() {
-        w.push(p("trans_date < $?"));
+    if let Some(v) = f.to {
+        q.push(" and trans_date < ").push_bind(v);
     }
-    if f.tran_id.is_some() {
-        w.push(p("tran_id = $?"));
+    if let Some(v) = f.tran_id {
+        q.push(" and tran_id = ").push_bind(v);
     }
-    if f.codes.is_some() {
-        w.push(p("trans_code = any($?)"));
+    if let Some(v) = &f.codes {
+        q.push(" and trans_code = any(").push_bind(v.clone()).push(")");
     }
-    if f.cip_no.is_some() {
-        w.push(p("cip_no = $?"));
+    if let Some(v) = f.cip_no {
+        q.push(" and cip_no = ").push_bind(v);
     }
-    if f.cid_no.is_some() {
-        w.push(p("cid_no = $?"));
+    if let Some(v) = f.cid_no {
+        q.push(" and cid_no = ").push_bind(v);
     }
-    if f.cust_item_code.is_some() {
-        w.push(p("upper(cust_item_code) = upper($?)"));
+    if let Some(v) = &f.cust_item_code {
+        q.push(" and upper(cust_item_code) = upper(").push_bind(v.clone()).push(")");
     }
-    if f.employee_number.is_some() {
+    if let Some(v) = &f.employee_number {
         // Through the employee's id: the ledger's (employee_id, trans_date) index then reads the newest rows of that
         // one employee in order, where a condition on the row's copied number would walk the whole site's ledger.
         // Employee numbers are unique per site (case-insensitively), so the sub-select finds at most one.
-        w.push(p("employee_id = (select e.employee_id from employee e where e.site_id = $1 and e.employee_number_key = upper($?) limit 1)"));
+        q.push(" and employee_id = (select e.employee_id from employee e where e.site_id = ")
+            .push_bind(f.site_id)
+            .push(" and e.employee_number_key = upper(")
+            .push_bind(v.clone())
+            .push(") limit 1)");
     }
-    if f.tracking.is_some() {
-        w.push(p("upper($?) in (upper(track1), upper(track2), upper(track3), upper(track4))"));
+    if let Some(v) = &f.tracking {
+        q.push(" and upper(").push_bind(v.clone()).push(") in (upper(track1), upper(track2), upper(track3), upper(track4))");
     }
     for (i, t) in f.tracks.iter().enumerate() {
-        if t.is_some() {
-            w.push(p(&format!("upper(track{}) = upper($?)", i + 1)));
+        if let Some(v) = t {
+            q.push(format!(" and upper(track{}) = upper(", i + 1)).push_bind(v.clone()).push(")");
         }
     }
-    if f.req_no.is_some() {
-        w.push(p("upper(req_no) = upper($?)"));
-    }
-    if f.po_no.is_some() {
-        w.push(p("upper(po_no) = upper($?)"));
-    }
-    if f.serial_lot.is_some() {
-        w.push(p("upper(serial_lot) = upper($?)"));
-    }
-    if f.reversed.is_some() {
-        w.push(p("reversed = $?"));
-    }
-    w.join(" and ")
-}
-
-fn bind_filter<'q>(f: Filter, mut q: Query<'q, Postgres, PgArguments>) -> Query<'q, Postgres, PgArguments> {
-    q = q.bind(f.site_id);
-    if let Some(v) = f.from {
-        q = q.bind(v);
-    }
-    if let Some(v) = f.to {
-        q = q.bind(v);
-    }
-    if let Some(v) = f.tran_id {
-        q = q.bind(v);
-    }
-    if let Some(v) = f.codes {
-        q = q.bind(v);
-    }
-    if let Some(v) = f.cip_no {
-        q = q.bind(v);
-    }
-    if let Some(v) = f.cid_no {
-        q = q.bind(v);
-    }
-    for v in [f.cust_item_code, f.employee_number, f.tracking].into_iter().flatten() {
-        q = q.bind(v);
-    }
-    for v in f.tracks.into_iter().flatten() {
-        q = q.bind(v);
-    }
-    for v in [f.req_no, f.po_no, f.serial_lot].into_iter().flatten() {
-        q = q.bind(v);
+    for (column, value) in [("req_no", &f.req_no), ("po_no", &f.po_no), ("serial_lot", &f.serial_lot)] {
+        if let Some(v) = value {
+            q.push(format!(" and upper({column}) = upper(")).push_bind(v.clone()).push(")");
+        }
     }
     if let Some(v) = f.reversed {
-        q = q.bind(v);
+        q.push(" and reversed = ").push_bind(v);
     }
+}
+
+/// `<head> where <filter>`: `head` is the statement's text up to its `where` (`select ... from stock_transaction`).
+fn filtered(head: String, f: &Filter) -> QueryBuilder<'static, Postgres> {
+    let mut q = QueryBuilder::new(head);
+    q.push(" where ");
+    push_where(&mut q, f);
     q
 }
 
 /// One page of the search. The newest rows are found first (index on site, date), so the 5000-row cap keeps the
 /// newest matches; the page is then sorted as asked.
 pub async fn search(tx: &mut TenantTx, f: &Filter, page: &Page) -> Result<(Vec<Transaction>, i64), sqlx::Error> {
-    let base = format!("select {} from stock_transaction where {} order by trans_date desc, tran_id desc", columns(), where_sql(f));
-    let fc = f.clone();
-    listing::fetch_page(tx, &base, page, move |q| bind_filter(fc, q)).await
+    let mut q = filtered(format!("select {} from stock_transaction", columns()), f);
+    q.push(" order by trans_date desc, tran_id desc");
+    listing::fetch_built_page(tx, q, page).await
 }
 
 pub async fn search_min1(tx: &mut TenantTx, f: &Filter, page: &Page) -> Result<(Vec<TransactionMin1>, i64), sqlx::Error> {
-    let base = format!("select {} from stock_transaction where {} order by trans_date desc, tran_id desc", min1_columns(), where_sql(f));
-    let fc = f.clone();
-    listing::fetch_page(tx, &base, page, move |q| bind_filter(fc, q)).await
+    let mut q = filtered(format!("select {} from stock_transaction", min1_columns()), f);
+    q.push(" order by trans_date desc, tran_id desc");
+    listing::fetch_built_page(tx, q, page).await
 }
 
 /// The distinct values of one allow-listed column among the rows the filter finds (newest 5000 rows), at most 100.
 pub async fn distinct(tx: &mut TenantTx, f: &Filter, field: DistinctField, contains: Option<&str>) -> Result<Vec<String>, sqlx::Error> {
-    let col = field.column();
-    let w = where_sql(f);
-    let next = w.matches('$').count() + 1;
-    let text_cond = if contains.is_some() { format!(" and v ilike ${next}") } else { String::new() };
-    let sql = format!(
-        "select distinct v from (select {col} as v from stock_transaction where {w} order by trans_date desc, tran_id desc limit 5000) s
-         where v is not null{text_cond} order by v limit 100"
-    );
-    let mut q = bind_filter(f.clone(), sqlx::query(&sql).persistent(false));
+    let mut q = filtered(format!("select distinct v from (select {} as v from stock_transaction", field.column()), f);
+    q.push(" order by trans_date desc, tran_id desc limit 5000) s where v is not null");
     if let Some(c) = contains {
-        q = q.bind(listing::contains_pattern(c));
+        q.push(" and v ilike ").push_bind(listing::contains_pattern(c));
     }
-    let rows = q.fetch_all(&mut **tx).await?;
+    q.push(" order by v limit 100");
+    // Unprepared, as the searches (kernel::listing::fetch_page): planned for the values at hand.
+    let rows = q.build().persistent(false).fetch_all(&mut **tx).await?;
     rows.iter().map(|r| sqlx::Row::try_get::<String, _>(r, 0)).collect()
 }
 
