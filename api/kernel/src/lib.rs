@@ -11,6 +11,7 @@ pub mod config;
 pub mod draw;
 pub mod error;
 pub mod export;
+pub mod fields;
 pub mod jobs;
 pub mod listing;
 pub mod perm;

@@ -417,6 +417,8 @@ pub struct CidNew {
     pub taxable: Option<bool>,
     #[oai(validator(minimum(value = "0"), maximum(value = "3650")))]
     pub avg_lead_time: Option<i32>,
+    /// The starting average cost: only with TransactionAvgCost at the site (else 403 naming the field; leave it out
+    /// and receipts set it, or `PUT Transaction/Update/CustAvgCost` corrects it).
     #[oai(validator(minimum(value = "0"), maximum(value = "999999999")))]
     pub cust_avg_cost: Option<f64>,
     #[oai(validator(minimum(value = "1"), maximum(value = "4")))]

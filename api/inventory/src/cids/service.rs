@@ -6,6 +6,7 @@ use serde_json::json;
 use kernel::access::Caller;
 use kernel::audit::{self, AuditDetail, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
+use kernel::fields;
 use kernel::listing::{contains_pattern, limited, ROW_CAP_MESSAGE};
 use kernel::records::{self, SiteRecord};
 use kernel::state::AppState;
@@ -379,6 +380,7 @@ async fn finish(state: &AppState, caller: &Caller, current: &SiteScope, scope: &
 /// Creates a CID and its first CIP at the transaction's site, inside the caller's transaction (the item-add
 /// requisition creates them in its own): every rule of [`create`], audited, not committed.
 pub async fn create_in(tx: &mut TenantTx, caller: &Caller, scope: &SiteScope, input: &CidNew) -> ApiResult<CidCreated> {
+    fields::check(caller, &[(&fields::CUST_AVG_COST, input.cust_avg_cost.is_some())])?;
     let site_id = scope.site_id();
     let mut p = Problems::default();
     let code = p.required_text("cust_item_code", "Customer Item Code", &input.cust_item_code, 50);
