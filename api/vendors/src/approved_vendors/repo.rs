@@ -53,19 +53,6 @@ pub async fn cip_item(tx: &mut TenantTx, site_id: i64, cip_no: i64) -> Result<Op
     sqlx::query_scalar!("select item_id from cip where cip_no = $1 and site_id = $2", cip_no, site_id).fetch_optional(&mut **tx).await
 }
 
-/// The vendor with this code (case-insensitive) the vendor rule shows at `site_id`: (vend_id, vend_code).
-pub async fn vendor_at(tx: &mut TenantTx, site_id: i64, vend_code: &str) -> Result<Option<(i64, String)>, sqlx::Error> {
-    let row = sqlx::query!(
-        "select v.vend_id, v.vend_code from vendor v join vendor_at_site a on a.vend_id = v.vend_id
-         where a.site_id = $1 and upper(v.vend_code) = upper($2) order by v.vend_id limit 1",
-        site_id,
-        vend_code
-    )
-    .fetch_optional(&mut **tx)
-    .await?;
-    Ok(row.map(|r| (r.vend_id, r.vend_code)))
-}
-
 pub async fn exists(tx: &mut TenantTx, site_id: i64, mfg_code: &str, vend_id: i64) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar!(
         r#"select exists(select 1 from approved_vendor where site_id = $1 and mfg_code = $2 and vend_id = $3) as "exists!""#,

@@ -17,6 +17,8 @@ use tenancy::{SiteScope, TenantTx};
 use super::model::*;
 use super::repo::{self, SearchFilter};
 use crate::vendor_sites::service::{begin_over, granted_sites, named_site, site_scope};
+use crate::vendors::repo::Sight;
+use crate::vendors::service as vendors;
 
 pub const READ: &[Perm] = &[Perm::ViewVendors];
 pub const EDIT: &[Perm] = &[Perm::ApprovedVendorEdit];
@@ -128,10 +130,7 @@ async fn check_link(tx: &mut TenantTx, site_id: i64, input: &ApprovedVendorInput
     if !mfg_code.is_empty() && repo::manufacturer(tx, &mfg_code).await?.is_none() {
         p.add(&format!("{prefix}mfg_code"), "notFound", &format!("Manufacturer {mfg_code} does not exist."));
     }
-    let vendor = if vend_code.is_empty() { None } else { repo::vendor_at(tx, site_id, &vend_code).await? };
-    if !vend_code.is_empty() && vendor.is_none() {
-        p.add(&format!("{prefix}vend_code"), "notFound", &format!("Vendor {vend_code} does not exist at this site."));
-    }
+    let vendor = if vend_code.is_empty() { None } else { vendors::referenced_vendor(tx, Sight::site(site_id, tx.scope().client_id()), &format!("{prefix}vend_code"), &vend_code, p).await? };
     if p.0.len() > before {
         return Ok(None);
     }

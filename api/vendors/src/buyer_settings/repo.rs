@@ -62,18 +62,6 @@ pub async fn is_buyer(tx: &mut TenantTx, client_id: i64, user_id: i64) -> Result
     .await
 }
 
-/// The vendor code as the vendor rule shows it at `site_id` (case-insensitive match).
-pub async fn vendor_code_at(tx: &mut TenantTx, site_id: i64, vend_code: &str) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar!(
-        "select v.vend_code from vendor v join vendor_at_site a on a.vend_id = v.vend_id
-         where a.site_id = $1 and upper(v.vend_code) = upper($2) order by v.vend_id limit 1",
-        site_id,
-        vend_code
-    )
-    .fetch_optional(&mut **tx)
-    .await
-}
-
 pub async fn insert(tx: &mut TenantTx, client_id: i64, user_id: i64, vend_code: &str, created_by: i64) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "insert into asp.vendor_buyer_settings (client_id, asp_users_id, vend_code, created_by_id) values ($1, $2, $3, $4) on conflict do nothing",

@@ -14,6 +14,7 @@ use tenancy::SiteScope;
 
 use super::model::*;
 use super::repo::{self, SearchFilter};
+use crate::vendors::repo::Sight;
 
 /// Audit entity of a buyer's vendor list (the entity id is the buyer's user id).
 pub const ENTITY: &str = "vendor_buyer_settings";
@@ -56,11 +57,8 @@ pub async fn set_vendors(state: &AppState, caller: &Caller, scope: &SiteScope, i
         if code.is_empty() {
             continue;
         }
-        match repo::vendor_code_at(&mut tx, site, &code).await? {
-            Some(c) => {
-                wanted.insert(c);
-            }
-            None => p.add(&field, "notFound", &format!("Vendor {code} does not exist at this site.")),
+        if let Some((_, c)) = crate::vendors::service::referenced_vendor(&mut tx, Sight::site(site, client), &field, &code, &mut p).await? {
+            wanted.insert(c);
         }
     }
     p.check()?;

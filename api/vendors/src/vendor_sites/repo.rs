@@ -45,19 +45,6 @@ pub async fn find_by_code(tx: &mut TenantTx, site_id: i64, vend_code: &str) -> R
         .await
 }
 
-/// The vendor with this code (case-insensitive) the vendor rule shows at `site_id`: (vend_id, vend_code).
-pub async fn vendor_at(tx: &mut TenantTx, site_id: i64, vend_code: &str) -> Result<Option<(i64, String)>, sqlx::Error> {
-    let row = sqlx::query!(
-        "select v.vend_id, v.vend_code from vendor v join vendor_at_site a on a.vend_id = v.vend_id
-         where a.site_id = $1 and upper(v.vend_code) = upper($2) order by v.vend_id limit 1",
-        site_id,
-        vend_code
-    )
-    .fetch_optional(&mut **tx)
-    .await?;
-    Ok(row.map(|r| (r.vend_id, r.vend_code)))
-}
-
 pub async fn exists(tx: &mut TenantTx, site_id: i64, vend_id: i64) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar!(r#"select exists(select 1 from vendor_site where site_id = $1 and vend_id = $2) as "exists!""#, site_id, vend_id)
         .fetch_one(&mut **tx)

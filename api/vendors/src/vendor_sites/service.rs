@@ -15,6 +15,7 @@ use tenancy::{SiteScope, TenantTx};
 
 use super::model::*;
 use super::repo::{self, SearchFilter, Values};
+use crate::vendors::repo::Sight;
 
 pub const READ: &[Perm] = &[Perm::ViewVendors];
 pub const EDIT: &[Perm] = &[Perm::EditVendorSite];
@@ -232,10 +233,7 @@ pub async fn insert(state: &AppState, caller: &Caller, current: &SiteScope, inpu
     let code = p.required_text("vend_code", "Vendor Code", input.vend_code.as_deref().unwrap_or(""), 40);
     let values = patch_of(&input.fields, &mut p).apply(&Values::default());
     let mut tx = s.begin(&state.pool).await?;
-    let vendor = if code.is_empty() { None } else { repo::vendor_at(&mut tx, s.site_id(), &code).await? };
-    if !code.is_empty() && vendor.is_none() {
-        p.add("vend_code", "notFound", &format!("Vendor {code} does not exist at this site."));
-    }
+    let vendor = if code.is_empty() { None } else { crate::vendors::service::referenced_vendor(&mut tx, Sight::site(s.site_id(), s.client_id()), "vend_code", &code, &mut p).await? };
     p.check()?;
     let Some((vend_id, vend_code)) = vendor else { return Err(ApiError::internal("vendor checked above")) };
     if repo::exists(&mut tx, s.site_id(), vend_id).await? {

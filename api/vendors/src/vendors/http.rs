@@ -279,8 +279,8 @@ impl VendorApi {
     /// unknown list values. Nothing is saved.
     #[requires(UpdateVendor)]
     #[oai(path = "/Vendor/Vendor/Validate", method = "post", operation_id = "vendorPostVendorValidate")]
-    async fn validate(&self, state: Data<&AppState>, _caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<VendorValidateRequest>) -> ApiResult<Json<VendorValid>> {
-        Ok(Json(service::validate_new(&state, &scope, &body).await?))
+    async fn validate(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<VendorValidateRequest>) -> ApiResult<Json<VendorValid>> {
+        Ok(Json(service::validate_new(&state, &caller, &scope, &body).await?))
     }
     /// The vendor of an RFQ, its minimal view
     ///

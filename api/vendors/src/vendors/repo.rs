@@ -18,6 +18,14 @@ pub struct Sight {
     pub restricted_user: Option<i64>,
 }
 
+impl Sight {
+    /// The vendor rule at `site_id` alone (no user's restrictions): how the records that name a vendor at a site
+    /// (vendor sites, approved vendors, buyer settings) read it.
+    pub fn site(site_id: i64, client_id: i64) -> Self {
+        Self { site_id, client_id, restricted_user: None }
+    }
+}
+
 const FIELDS: &str = "v.vend_name, v.is_manufacturer, v.active, v.cust_code, v.cust_vendor_number, v.sxe_code, v.tax_id, v.account_no,
     v.division_no, v.address1, v.address2, v.city, v.state_type_id, v.postal_code, v.county, v.phone, v.email, v.contact_name,
     v.type_country_code_id, v.is_international, v.terms_code, v.freight_terms_type_id, v.ship_type, v.currency_code_type_id,
@@ -60,6 +68,18 @@ pub async fn detail_by_id(tx: &mut TenantTx, sight: Sight, id: i64) -> Result<Op
         .bind(sight.restricted_user)
         .bind(sight.client_id)
         .bind(id)
+        .fetch_optional(&mut **tx)
+        .await
+}
+
+/// The vendor with this code that `sight` reads (the vendor rule at its site and the user's restrictions), for a
+/// reference to it in a write: (vend_id, vend_code as stored).
+pub async fn visible_code(tx: &mut TenantTx, sight: Sight, code: &str) -> Result<Option<(i64, String)>, sqlx::Error> {
+    sqlx::query_as(&format!("select v.vend_id, v.vend_code {AT_SITE} and upper(v.vend_code) = upper($4) order by v.is_vmi, v.vend_id limit 1"))
+        .bind(sight.site_id)
+        .bind(sight.restricted_user)
+        .bind(sight.client_id)
+        .bind(code)
         .fetch_optional(&mut **tx)
         .await
 }

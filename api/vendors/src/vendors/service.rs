@@ -394,7 +394,7 @@ pub async fn update_block(state: &AppState, caller: &Caller, scope: &SiteScope, 
     }
     normalise(&mut fields);
     let key = Key { code: &before.vend_code, erp_type_id: before.erp_type_id, erp_company: before.erp_company.as_deref(), except: Some(before.vend_id) };
-    validate(&mut tx, &key, &fields).await?.check()?;
+    validate(&mut tx, sight(caller, scope), &key, &mut fields, Some(&before.fields)).await?.check()?;
     repo::update(&mut tx, before.vend_id, &fields, caller.user_id).await?;
     let changes = audit::diff(&audit::snapshot(&before.fields), &audit::snapshot(&fields));
     record(&mut tx, caller, before.vend_id, "update", json!({"block": name, "changes": changes})).await?;
@@ -508,16 +508,16 @@ async fn fields_of_new(tx: &mut TenantTx, n: &NewVendor, p: &mut Problems) -> Ap
 }
 
 /// Validates a new vendor without saving it; answers the fields and key it would be saved with.
-async fn prepare_new(tx: &mut TenantTx, n: &NewVendor, kind: Kind) -> ApiResult<(String, i32, Option<String>, bool, VendorFields)> {
+async fn prepare_new(tx: &mut TenantTx, sight: Sight, n: &NewVendor, kind: Kind) -> ApiResult<(String, i32, Option<String>, bool, VendorFields)> {
     let (erp, company, is_vmi) = new_vendor_key(tx, kind, n.site_code.as_deref()).await?;
     let mut p = Problems::default();
-    let fields = fields_of_new(tx, n, &mut p).await?;
+    let mut fields = fields_of_new(tx, n, &mut p).await?;
     let code = match n.vend_code.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         Some(c) => c.to_owned(),
         None => repo::next_code(tx, erp, company.as_deref()).await?,
     };
     let key = Key { code: &code, erp_type_id: erp, erp_company: company.as_deref(), except: None };
-    let mut more = validate(tx, &key, &fields).await?;
+    let mut more = validate(tx, sight, &key, &mut fields, None).await?;
     p.0.append(&mut more.0);
     p.check()?;
     Ok((code, erp, company, is_vmi, fields))
@@ -526,7 +526,7 @@ async fn prepare_new(tx: &mut TenantTx, n: &NewVendor, kind: Kind) -> ApiResult<
 /// Adds a vendor of `kind` at the current site (and the site's vendor_site record).
 pub async fn insert(state: &AppState, caller: &Caller, scope: &SiteScope, n: &NewVendor, kind: Kind) -> ApiResult<VendorSaved> {
     let mut tx = scope.begin(&state.pool).await?;
-    let (code, erp, company, is_vmi, fields) = prepare_new(&mut tx, n, kind).await?;
+    let (code, erp, company, is_vmi, fields) = prepare_new(&mut tx, sight(caller, scope), n, kind).await?;
     let id = repo::insert(&mut tx, &code, erp, company.as_deref(), is_vmi, &fields, caller.user_id).await?;
     repo::insert_vendor_site(&mut tx, scope.site_id(), id, caller.user_id).await?;
     let mut snapshot = audit::snapshot(&fields);
@@ -542,10 +542,10 @@ pub async fn insert(state: &AppState, caller: &Caller, scope: &SiteScope, n: &Ne
 }
 
 /// `Vendor/Validate`: what Insert (or InsertVMI with `vmi`) would refuse, without saving.
-pub async fn validate_new(state: &AppState, scope: &SiteScope, body: &VendorValidateRequest) -> ApiResult<VendorValid> {
+pub async fn validate_new(state: &AppState, caller: &Caller, scope: &SiteScope, body: &VendorValidateRequest) -> ApiResult<VendorValid> {
     let mut tx = scope.begin(&state.pool).await?;
     let kind = if body.vmi { Kind::Vmi } else { Kind::Plain };
-    prepare_new(&mut tx, &body.vendor, kind).await?;
+    prepare_new(&mut tx, sight(caller, scope), &body.vendor, kind).await?;
     Ok(VendorValid { valid: true })
 }
 
@@ -625,7 +625,7 @@ fn is_email(s: &str) -> bool {
 /// Everything a buyer would regret, for every write: the code (format, duplicate at the same ERP type and
 /// company), name, address (required parts, the state of the country, US/CA postal codes), tax id, list values
 /// unknown to asp.type_value, the diversity type of a diverse supplier, the remit-to vendor.
-pub async fn validate(tx: &mut TenantTx, key: &Key<'_>, f: &VendorFields) -> ApiResult<Problems> {
+pub async fn validate(tx: &mut TenantTx, sight: Sight, key: &Key<'_>, f: &mut VendorFields, before: Option<&VendorFields>) -> ApiResult<Problems> {
     let mut p = Problems::default();
     if !is_vendor_code(key.code) {
         p.add("vend_code", "invalid", "The vendor code must be 1 to 20 letters, digits, dashes, dots or underscores.");
@@ -767,19 +767,32 @@ pub async fn validate(tx: &mut TenantTx, key: &Key<'_>, f: &VendorFields) -> Api
             p.add("min_purc_amount", "invalid", "The minimum purchase amount must be zero or more.");
         }
     }
-    if let Some(r) = &f.remit_to_vend_code {
+    // References to other vendors: a new or changed one must be a vendor the caller reads at this site (the rule of
+    // every read); one already stored is left as it is, so an old reference does not block saving another block.
+    let unchanged = |field: &str, value: &Option<String>| {
+        before.is_some_and(|b| {
+            let stored = match field {
+                "remit_to_vend_code" => &b.remit_to_vend_code,
+                "nonconsigned_vend_code" => &b.nonconsigned_vend_code,
+                _ => &b.consigned_vend_code,
+            };
+            stored.as_deref().map(str::to_uppercase) == value.as_deref().map(str::to_uppercase)
+        })
+    };
+    if let Some(r) = f.remit_to_vend_code.clone().filter(|_| !unchanged("remit_to_vend_code", &f.remit_to_vend_code)) {
         if r.eq_ignore_ascii_case(key.code) {
             p.add("remit_to_vend_code", "invalid", "A vendor cannot be its own remit-to vendor.");
-        } else if !repo::code_taken(tx, r, key.erp_type_id, key.erp_company, None).await? {
+        } else if !repo::code_taken(tx, &r, key.erp_type_id, key.erp_company, None).await? {
             p.add("remit_to_vend_code", "unknownValue", "The remit-to vendor must be a vendor of the same ERP type and company.");
+        } else if let Some((_, code)) = referenced_vendor(tx, sight, "remit_to_vend_code", &r, &mut p).await? {
+            f.remit_to_vend_code = Some(code);
         }
     }
-    for (field, value) in [("nonconsigned_vend_code", &f.nonconsigned_vend_code), ("consigned_vend_code", &f.consigned_vend_code)] {
-        if let Some(c) = value {
-            if !is_vendor_code(c) {
-                p.add(field, "invalid", "Please enter a valid vendor code.");
-            }
-        }
+    if let Some(c) = f.nonconsigned_vend_code.clone().filter(|_| !unchanged("nonconsigned_vend_code", &f.nonconsigned_vend_code)) {
+        f.nonconsigned_vend_code = referenced_vendor(tx, sight, "nonconsigned_vend_code", &c, &mut p).await?.map(|(_, code)| code).or(Some(c));
+    }
+    if let Some(c) = f.consigned_vend_code.clone().filter(|_| !unchanged("consigned_vend_code", &f.consigned_vend_code)) {
+        f.consigned_vend_code = referenced_vendor(tx, sight, "consigned_vend_code", &c, &mut p).await?.map(|(_, code)| code).or(Some(c));
     }
     if let Some(b) = f.buyer_id {
         let client = tx.scope().client_id();
@@ -788,6 +801,19 @@ pub async fn validate(tx: &mut TenantTx, key: &Key<'_>, f: &VendorFields) -> Api
         }
     }
     Ok(p)
+}
+
+/// A write's reference to another vendor by code (`field` of the body), for every write of the area that stores
+/// one: the vendor must be one `sight` reads, by the same rule as the reads of that record (the vendor rule at the
+/// site; the vendor blocks also the caller's restrictions); otherwise a problem naming the field, as for a vendor
+/// that does not exist. Answers the vendor's id and its code as the vendor has it.
+pub async fn referenced_vendor(tx: &mut TenantTx, sight: Sight, field: &str, code: &str, p: &mut Problems) -> ApiResult<Option<(i64, String)>> {
+    let code = code.trim();
+    let found = repo::visible_code(tx, sight, code).await?;
+    if found.is_none() {
+        p.add(field, "notFound", &format!("Vendor {code} does not exist at this site."));
+    }
+    Ok(found)
 }
 
 // ---- search ----
