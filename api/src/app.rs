@@ -34,7 +34,8 @@ pub async fn build_state(settings: Settings) -> anyhow::Result<AppState> {
     let search = Arc::new(search::postgres::PgItemSearch::new(pool.clone()));
     let draw = Arc::new(people::draw::PeopleDrawPolicy);
     let tiles = Arc::new(crate::tile_counts());
-    Ok(AppState { settings: Arc::new(settings), pool, sessions, authz, tokens, oidc, search, draw, tiles })
+    let imports = kernel::import::ImportGate::new(&settings);
+    Ok(AppState { settings: Arc::new(settings), pool, sessions, authz, tokens, oidc, search, draw, tiles, imports })
 }
 
 /// Row-level security does not hold for a superuser or a BYPASSRLS role: outside development, `asp serve` refuses

@@ -35,18 +35,10 @@ pub fn headers(kind: TemplateType, fields: &[TemplateField]) -> Vec<String> {
     std::iter::once(kind.key_column().to_owned()).chain(fields.iter().map(|f| f.label.clone())).collect()
 }
 
-/// One CSV line of `cells` (RFC 4180 quoting), with CRLF.
-pub fn csv_line(cells: &[String]) -> String {
-    let quoted: Vec<String> = cells
-        .iter()
-        .map(|c| if c.contains([',', '"', '\n', '\r']) { format!("\"{}\"", c.replace('"', "\"\"")) } else { c.clone() })
-        .collect();
-    format!("{}\r\n", quoted.join(","))
-}
-
-/// The CSV template: the header row only.
+/// The CSV template: the header row only, through the product's one CSV cell writer (a label a spreadsheet would
+/// run as a formula is neutralised; the import reads it back as the label).
 pub fn csv(kind: TemplateType, fields: &[TemplateField]) -> Vec<u8> {
-    csv_line(&headers(kind, fields)).into_bytes()
+    kernel::export::csv_line(&headers(kind, fields)).into_bytes()
 }
 
 /// The workbook template: sheet `Import` with the header row (what the import reads: its first sheet), and sheet
@@ -117,5 +109,11 @@ mod tests {
         let book = xlsx(TemplateType::CustomFieldCID, &fields).expect("workbook");
         assert_eq!(&book[..2], b"PK");
         assert!(xlsx(TemplateType::CustomFieldCID, &[]).is_ok());
+    }
+
+    #[test]
+    fn a_label_a_spreadsheet_would_run_is_neutralised_in_the_csv_template() {
+        let csv = String::from_utf8(csv(TemplateType::CustomFieldCID, &[field(1, "=HYPERLINK(\"http://evil.example\",\"x\")"), field(2, "-5")])).unwrap_or_default();
+        assert_eq!(csv, "cust_item_code,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")\",-5\r\n");
     }
 }

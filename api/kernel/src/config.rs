@@ -55,6 +55,22 @@ pub struct Settings {
     /// The largest body of a catalogue or data import (the operations in `hardening::IMPORT_PATHS`): a supplier's
     /// 100,000-row CSV is about 12 MB. At least `max_body_bytes`.
     pub max_import_bytes: usize,
+    /// Limits of reading an imported file (kernel::import; docs/security.md "Imports"), checked while the file is
+    /// read, before anything larger is held: data rows under the header (each import may allow fewer), columns,
+    /// bytes of one cell and of one row, the memory the cells of the whole file may take (text plus 8 bytes a cell,
+    /// shared strings counted again at every use), the XML a workbook may unpack in all, its zip entries and the
+    /// largest unpacked/packed ratio of an entry.
+    pub import_max_rows: usize,
+    pub import_max_columns: usize,
+    pub import_max_cell_bytes: usize,
+    pub import_max_row_bytes: usize,
+    pub import_max_text_bytes: usize,
+    pub import_max_unpacked_bytes: u64,
+    pub import_max_zip_entries: usize,
+    pub import_max_zip_ratio: u64,
+    /// Imports one process reads or applies at once; a further one waits up to `import_wait_ms`, then answers 429.
+    pub import_max_concurrent: usize,
+    pub import_wait_ms: u64,
     /// Open connections one process serves at once; further clients wait in the listen backlog.
     pub max_connections: usize,
     /// A client must send a request's headers within this time (also on an idle kept-alive connection).
@@ -143,6 +159,13 @@ impl Settings {
             "max_import_bytes must be at least max_body_bytes ({})",
             self.max_body_bytes
         );
+        anyhow::ensure!(self.import_max_concurrent >= 1, "import_max_concurrent must be at least 1");
+        anyhow::ensure!(self.import_max_rows >= 1 && self.import_max_columns >= 1, "import_max_rows and import_max_columns must be at least 1");
+        anyhow::ensure!(
+            (1..=self.import_max_row_bytes).contains(&self.import_max_cell_bytes),
+            "import_max_cell_bytes must be between 1 and import_max_row_bytes ({})",
+            self.import_max_row_bytes
+        );
         anyhow::ensure!(self.max_connections >= 1, "max_connections must be at least 1");
         anyhow::ensure!(self.header_read_timeout_seconds >= 1, "header_read_timeout_seconds must be at least 1");
         anyhow::ensure!(
@@ -214,6 +237,16 @@ mod tests {
             oidc_provision: false,
             max_body_bytes: 1 << 20,
             max_import_bytes: 1 << 21,
+            import_max_rows: 10,
+            import_max_columns: 10,
+            import_max_cell_bytes: 10,
+            import_max_row_bytes: 100,
+            import_max_text_bytes: 1000,
+            import_max_unpacked_bytes: 10_000,
+            import_max_zip_entries: 10,
+            import_max_zip_ratio: 100,
+            import_max_concurrent: 1,
+            import_wait_ms: 1,
             max_connections: 16,
             header_read_timeout_seconds: 10,
             files_dir: "data/files".into(),

@@ -49,6 +49,9 @@ pub enum ApiError {
     /// The change conflicts with existing data.
     #[oai(status = 409)]
     Conflict(Json<ErrorBody>),
+    /// The content is larger than a limit allows (`errors` names the limit); nothing was changed.
+    #[oai(status = 413)]
+    TooLarge(Json<ErrorBody>),
     /// Too many attempts; try again later.
     #[oai(status = 429)]
     TooManyRequests(Json<ErrorBody>),
@@ -110,6 +113,10 @@ impl ApiError {
     pub fn conflict(message: &str) -> Self {
         Self::Conflict(body(409, message, vec![]))
     }
+    /// Content past a limit: `field` and `error_type` name what and which limit.
+    pub fn too_large(field: &str, error_type: &str, error: &str) -> Self {
+        Self::TooLarge(body(413, error, vec![ValidationError::new(field, error_type, error)]))
+    }
     pub fn too_many(message: &str) -> Self {
         Self::TooManyRequests(body(429, message, vec![]))
     }
@@ -136,6 +143,7 @@ impl ApiError {
             Self::Forbidden(_) => 403,
             Self::NotFound(_) => 404,
             Self::Conflict(_) => 409,
+            Self::TooLarge(_) => 413,
             Self::TooManyRequests(_) => 429,
             Self::Internal(_) => 500,
             Self::Unavailable(_) => 503,

@@ -1,5 +1,8 @@
 //! Excel export of a search (spec 2 section 9): file AspExport.xlsx, sheet Sheet1, the displayed columns in order,
-//! dates and US-dollar amounts (3 decimals) formatted, at most 5000 rows.
+//! dates and US-dollar amounts (3 decimals) formatted, at most 5000 rows. Text is always written as a string cell,
+//! never as a formula. And the one CSV cell writer every CSV the product writes goes through ([`csv_cell`]).
+
+use std::borrow::Cow;
 
 use poem_openapi::payload::Binary;
 use poem_openapi::{ApiResponse, Enum, Object};
@@ -47,6 +50,47 @@ fn parse_datetime(s: &str) -> Option<chrono::NaiveDateTime> {
         .ok()
         .or_else(|| chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S%.f").ok())
         .or_else(|| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").ok().and_then(|d| d.and_hms_opt(0, 0, 0)))
+}
+
+/// What makes a spreadsheet read a CSV cell as a formula (OWASP "CSV injection").
+pub const FORMULA_TRIGGERS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A number as a spreadsheet reads it (`-5`, `+3.25`, `.5`, `1e-3`): it cannot hold a formula.
+fn is_plain_number(s: &str) -> bool {
+    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (mantissa, exponent) = match s.find(['e', 'E']) {
+        Some(i) => (&s[..i], Some(&s[i + 1..])),
+        None => (s, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
+    let exponent_ok = exponent.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && digits(e)
+    });
+    !(whole.is_empty() && fraction.is_empty()) && digits(whole) && digits(fraction) && exponent_ok
+}
+
+/// One cell of a CSV the product writes (RFC 4180 quoting). A cell a spreadsheet would run as a formula (it starts
+/// with `=`, `+`, `-`, `@`, a tab or a carriage return) is neutralised: a single quote goes in front and the cell is
+/// quoted, so it shows as the text it is. A plain number (`-5`) is left alone: it cannot hold a formula and stays
+/// a number (docs/security.md). The imports read a neutralised cell back as it was (`kernel::import`).
+pub fn csv_cell(text: &str) -> Cow<'_, str> {
+    let formula = text.starts_with(FORMULA_TRIGGERS) && !is_plain_number(text);
+    if formula {
+        Cow::Owned(format!("\"'{}\"", text.replace('"', "\"\"")))
+    } else if text.contains([',', '"', '\n', '\r']) {
+        Cow::Owned(format!("\"{}\"", text.replace('"', "\"\"")))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// One CSV line of `cells`, each through [`csv_cell`], with CRLF.
+pub fn csv_line<S: AsRef<str>>(cells: &[S]) -> String {
+    let mut line = cells.iter().map(|c| csv_cell(c.as_ref())).collect::<Vec<_>>().join(",");
+    line.push_str("\r\n");
+    line
 }
 
 /// Builds the workbook from rows serialised as JSON objects.
@@ -129,5 +173,40 @@ mod tests {
         let rows = vec![serde_json::json!({"name": "a", "cost": 1.2345, "when": "2026-01-02T00:00:00Z"}), serde_json::json!({"name": "b", "cost": null, "when": "0001-01-01"})];
         let bytes = workbook(&cols, &rows).expect("workbook");
         assert_eq!(&bytes[..2], b"PK");
+    }
+
+    #[test]
+    fn csv_cells_that_a_spreadsheet_would_run_are_neutralised_and_numbers_are_not() {
+        assert_eq!(csv_cell(r#"=HYPERLINK("http://evil.example","x")"#), r#""'=HYPERLINK(""http://evil.example"",""x"")""#);
+        for (cell, out) in [("+1+1", "\"'+1+1\""), ("-2+3+cmd|' /C calc'!A0", "\"'-2+3+cmd|' /C calc'!A0\""), ("@SUM(A1)", "\"'@SUM(A1)\""), ("\tx", "\"'\tx\""), ("\rx", "\"'\rx\""), ("-", "\"'-\"")] {
+            assert_eq!(csv_cell(cell), out, "{cell:?}");
+        }
+        for plain in ["-5", "+3.25", "-0.5e-3", "12", "a=b", "plain text", ""] {
+            assert_eq!(csv_cell(plain), plain);
+        }
+        assert_eq!(csv_line(&["a,b", "say \"hi\"", "=1"]), "\"a,b\",\"say \"\"hi\"\"\",\"'=1\"\r\n");
+    }
+
+    #[test]
+    fn text_that_looks_like_a_formula_is_stored_in_a_workbook_as_text() {
+        let cols = vec![ExportColumn { field: "label".into(), header: "=1+1".into(), kind: None }];
+        let rows = vec![serde_json::json!({"label": "=HYPERLINK(\"http://evil.example\",\"x\")"})];
+        let bytes = workbook(&cols, &rows).expect("workbook");
+        let read = crate::import::read_all(crate::import::ImportFile::Xlsx(bytes.clone()), &crate::import::ImportLimits {
+            max_rows: 10,
+            max_columns: 10,
+            max_cell_bytes: 1000,
+            max_row_bytes: 1000,
+            max_text_bytes: 10_000,
+            max_unpacked_bytes: 1 << 20,
+            max_zip_entries: 50,
+            max_zip_ratio: 1000,
+        })
+        .expect("read back");
+        assert_eq!(read[1].cell(0), "=HYPERLINK(\"http://evil.example\",\"x\")");
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("zip");
+        let mut sheet = String::new();
+        std::io::Read::read_to_string(&mut zip.by_name("xl/worksheets/sheet1.xml").expect("sheet"), &mut sheet).expect("read");
+        assert!(!sheet.contains("<f>") && !sheet.contains("<f "), "no formula in {sheet}");
     }
 }

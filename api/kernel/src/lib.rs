@@ -12,6 +12,7 @@ pub mod draw;
 pub mod error;
 pub mod export;
 pub mod fields;
+pub mod import;
 pub mod jobs;
 pub mod listing;
 pub mod perm;

@@ -24,4 +24,6 @@ pub struct AppState {
     pub draw: Arc<dyn crate::draw::DrawPolicy>,
     /// Home tile counts: asked by the shell, answered by the areas that own the records.
     pub tiles: Arc<crate::tiles::TileCounts>,
+    /// How many file imports run at once (`import_max_concurrent`).
+    pub imports: crate::import::ImportGate,
 }

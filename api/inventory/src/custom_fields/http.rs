@@ -123,13 +123,14 @@ impl CustomFieldApi {
     /// or `cid_no` for CIDs; `cip_code` or `cip_no` with `entity_type=CIP`), then one column per custom field (its
     /// label or `custom<n>`). A blank cell leaves the value unchanged. Rows with a refused value or an unknown key are
     /// listed in `refusals` (row, key, field, reason); the other rows are applied, in one transaction. At most 10,000
-    /// rows. Records of the current site only.
-    #[requires(ItemEdit)]
+    /// rows. Records of the current site only. A file past a reading limit (size once unpacked, cell, row, rows,
+    /// columns) answers 413 naming it; while other imports are being read the call waits a few seconds, then 429.
+    #[requires(ItemEdit, errors(413, 429))]
     #[oai(path = "/CID/Custom/Update/Import", method = "post", operation_id = "itemCidPostCustomUpdateImport")]
     async fn import(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, entity_type: Query<Option<EntityType>>, body: ImportFile) -> ApiResult<Json<CustomImportResult>> {
         let file = match body {
-            ImportFile::Csv(t) => service::ImportRows::Csv(t.0),
-            ImportFile::Xlsx(b) => service::ImportRows::Xlsx(b.0),
+            ImportFile::Csv(t) => kernel::import::ImportFile::Csv(t.0),
+            ImportFile::Xlsx(b) => kernel::import::ImportFile::Xlsx(b.0),
         };
         Ok(Json(service::import(&state, &caller, &scope, entity_type.0.unwrap_or(EntityType::CID), file).await?))
     }

@@ -9,6 +9,7 @@ use serde_json::json;
 use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult, ValidationError};
+use kernel::import::{ImportFile, ImportLimits};
 use kernel::listing::{limited, PageRequest, SortSpec, ROW_CAP_MESSAGE};
 use kernel::records;
 use kernel::state::AppState;
@@ -502,52 +503,6 @@ pub async fn set_cip_values(state: &AppState, caller: &Caller, current: &SiteSco
 // ---------------------------------------------------------------------------------------------------------------
 // Import
 
-/// The rows of an uploaded file, header first, every cell as text.
-pub enum ImportRows {
-    Csv(String),
-    Xlsx(Vec<u8>),
-}
-
-fn read_rows(file: ImportRows) -> ApiResult<Vec<Vec<String>>> {
-    let bad = |why: String| ApiError::invalid("file", "unreadable", &why);
-    match file {
-        ImportRows::Csv(text) => {
-            let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.trim_start_matches('\u{feff}').as_bytes());
-            let mut rows = Vec::new();
-            for (i, rec) in reader.records().enumerate() {
-                let rec = rec.map_err(|e| bad(format!("Row {} of the file could not be read: {e}", i + 1)))?;
-                rows.push(rec.iter().map(str::to_owned).collect());
-                if rows.len() > IMPORT_MAX_ROWS + 1 {
-                    break;
-                }
-            }
-            Ok(rows)
-        }
-        ImportRows::Xlsx(bytes) => {
-            use calamine::Reader;
-            let mut book: calamine::Xlsx<_> =
-                calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).map_err(|e| bad(format!("The file is not a readable .xlsx workbook ({e}).")))?;
-            let range = book.worksheet_range_at(0).ok_or_else(|| bad("The workbook has no sheet.".into()))?.map_err(|e| bad(format!("The first sheet could not be read ({e}).")))?;
-            Ok(range.rows().take(IMPORT_MAX_ROWS + 2).map(|r| r.iter().map(cell_text).collect()).collect())
-        }
-    }
-}
-
-/// A spreadsheet cell as the text a user typed: whole numbers without `.0`, dates as `YYYY-MM-DD`.
-fn cell_text(cell: &calamine::Data) -> String {
-    use calamine::{Data, DataType};
-    match cell {
-        Data::Empty => String::new(),
-        Data::String(s) => s.clone(),
-        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
-        Data::Float(f) => f.to_string(),
-        Data::Int(i) => i.to_string(),
-        Data::Bool(b) => b.to_string(),
-        Data::DateTime(_) | Data::DateTimeIso(_) => cell.as_date().map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_else(|| cell.to_string()),
-        other => other.to_string(),
-    }
-}
-
 /// How the rows of a file name their records.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum KeyColumn {
@@ -559,14 +514,13 @@ enum KeyColumn {
 /// record key (`cust_item_code` or `cid_no` for CIDs, `cip_code` or `cip_no` for CIPs) in the first column and a
 /// custom field (its label or `custom<n>`) in each other column. A blank cell leaves the value unchanged. Every row
 /// that fails a check is refused with its reasons; the other rows are applied, all in one transaction.
-pub async fn import(state: &AppState, caller: &Caller, scope: &SiteScope, entity: EntityType, file: ImportRows) -> ApiResult<CustomImportResult> {
-    let rows = read_rows(file)?;
+pub async fn import(state: &AppState, caller: &Caller, scope: &SiteScope, entity: EntityType, file: ImportFile) -> ApiResult<CustomImportResult> {
+    let _permit = state.imports.admit().await?;
+    let rows = kernel::import::read_all_blocking(file, ImportLimits::new(&state.settings, IMPORT_MAX_ROWS)).await?;
     let Some((header, data)) = rows.split_first() else {
         return Err(ApiError::invalid("file", "empty", "The file is empty: its first row must name the columns."));
     };
-    if data.len() > IMPORT_MAX_ROWS {
-        return Err(ApiError::invalid("file", "tooManyRows", &format!("A file can hold at most {IMPORT_MAX_ROWS} rows of values.")));
-    }
+    let header: Vec<&str> = header.cells.iter().collect();
     let key_header = header.first().map(|h| h.trim().to_ascii_lowercase()).unwrap_or_default();
     let key = match (entity, key_header.as_str()) {
         (EntityType::CID, "cust_item_code") | (EntityType::CIP, "cip_code") => KeyColumn::Code,
@@ -591,7 +545,7 @@ pub async fn import(state: &AppState, caller: &Caller, scope: &SiteScope, entity
     p.check()?;
 
     // Every record the file names, found in one statement.
-    let keys: Vec<String> = data.iter().map(|r| r.first().map(|k| k.trim().to_owned()).unwrap_or_default()).collect();
+    let keys: Vec<String> = data.iter().map(|r| r.cell(0).trim().to_owned()).collect();
     // (key as the file matches it) -> (record no, current values)
     let mut records: HashMap<String, (i64, Vec<Option<String>>)> = HashMap::new();
     match key {
@@ -633,10 +587,7 @@ pub async fn import(state: &AppState, caller: &Caller, scope: &SiteScope, entity
     let mut refused = 0i64;
     let mut first_row_of: HashMap<i64, i64> = HashMap::new();
     for (i, row) in data.iter().enumerate() {
-        let row_no = i64::try_from(i).unwrap_or(i64::MAX).saturating_add(2);
-        if row.iter().all(|c| c.trim().is_empty()) {
-            continue;
-        }
+        let row_no = i64::try_from(row.number).unwrap_or(i64::MAX);
         let key_text = keys[i].clone();
         let refuse = |field: &str, error: String| CustomImportRefusal { row: row_no, key: Some(key_text.clone()).filter(|k| !k.is_empty()), field: field.to_owned(), error };
         let lookup = match key {
@@ -662,7 +613,7 @@ pub async fn import(state: &AppState, caller: &Caller, scope: &SiteScope, entity
         let changes: Vec<(i32, Option<String>)> = columns
             .iter()
             .enumerate()
-            .filter_map(|(c, field_no)| row.get(c + 1).map(|v| v.trim()).filter(|v| !v.is_empty()).map(|v| (*field_no, Some(v.to_owned()))))
+            .filter_map(|(c, field_no)| row.cells.get(c + 1).map(|v| v.trim()).filter(|v| !v.is_empty()).map(|v| (*field_no, Some(v.to_owned()))))
             .collect();
         match rules.apply(&current, &changes, false) {
             Err(errors) => {
@@ -775,12 +726,5 @@ mod tests {
         assert!(refuse_misfits(FieldType::Number, None, &["12".into(), "n/a".into()], &[], "Qty").is_err());
         assert!(refuse_misfits(FieldType::Text, Some(2), &["abc".into()], &[], "Qty").is_err());
         assert!(refuse_misfits(FieldType::List, None, &["gold".into()], &[possible(1, 1, "Gold", true)], "Grade").is_ok());
-    }
-
-    #[test]
-    fn csv_rows_are_read_with_quotes_and_a_byte_order_mark() {
-        let rows = read_rows(ImportRows::Csv("\u{feff}cust_item_code,Grade\n\"CP-1, a\",Gold\nCP-2\n".into())).unwrap();
-        assert_eq!(rows, vec![vec!["cust_item_code".to_owned(), "Grade".into()], vec!["CP-1, a".into(), "Gold".into()], vec!["CP-2".into()]]);
-        assert!(read_rows(ImportRows::Xlsx(b"not a workbook".to_vec())).is_err());
     }
 }

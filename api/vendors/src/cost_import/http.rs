@@ -13,7 +13,8 @@ use kernel::state::AppState;
 use kernel::ApiTags;
 
 use super::model::*;
-use super::service::{self, ImportRows};
+use super::service;
+use kernel::import::ImportFile;
 use crate::costs::model::CostSearchRequest;
 
 pub struct CostImportApi;
@@ -27,13 +28,14 @@ impl CostImportApi {
     /// in the template's columns (GET Cost/Template; docs/costs.md), at most 200,000 rows. The file's columns are
     /// checked at once (400); the rows are then checked and applied in the background: poll GET Cost/Import/{id}.
     /// All or nothing: when any row is refused nothing is applied and the import lists every refusal (row, column,
-    /// reason).
-    #[requires(SharedVendorCostEdit)]
+    /// reason). A file past a reading limit (size once unpacked, cell, row, rows, columns) answers 413 naming it;
+    /// while other imports are being read the call waits a few seconds for its turn, then answers 429.
+    #[requires(SharedVendorCostEdit, errors(413, 429))]
     #[oai(path = "/Cost/Import", method = "post", operation_id = "sharedVendorPostCostImport")]
     async fn import(&self, state: Data<&AppState>, caller: Data<&Caller>, shared_vendor_id: Query<i64>, file_name: Query<Option<String>>, body: CostImportFile) -> ApiResult<Json<CostImport>> {
         let file = match body {
-            CostImportFile::Csv(t) => ImportRows::Csv(t.0),
-            CostImportFile::Xlsx(b) => ImportRows::Xlsx(b.0),
+            CostImportFile::Csv(t) => ImportFile::Csv(t.0),
+            CostImportFile::Xlsx(b) => ImportFile::Xlsx(b.0),
         };
         Ok(Json(service::start(&state, &caller, shared_vendor_id.0, file_name.0, file).await?))
     }

@@ -13,6 +13,7 @@ use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, ColumnKind, ExportColumn, XlsxFile};
+use kernel::import::{ImportFile, ImportLimits, StringRecord};
 use kernel::state::AppState;
 use kernel::validate::Problems;
 
@@ -42,54 +43,6 @@ fn file_problem(why: impl Into<String>) -> ApiError {
     ApiError::invalid("file", "unreadable", &why.into())
 }
 
-/// The rows of an uploaded file, header first, every cell as text.
-pub enum ImportRows {
-    Csv(String),
-    Xlsx(Vec<u8>),
-}
-
-fn read_rows(file: ImportRows) -> ApiResult<Vec<Vec<String>>> {
-    match file {
-        ImportRows::Csv(text) => {
-            let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.trim_start_matches('\u{feff}').as_bytes());
-            let mut rows = Vec::new();
-            for (i, rec) in reader.records().enumerate() {
-                let rec = rec.map_err(|e| file_problem(format!("Row {} of the file could not be read: {e}", i + 1)))?;
-                rows.push(rec.iter().map(str::to_owned).collect());
-                if rows.len() > MAX_ROWS + 1 {
-                    break;
-                }
-            }
-            Ok(rows)
-        }
-        ImportRows::Xlsx(bytes) => {
-            use calamine::Reader;
-            let mut book: calamine::Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes))
-                .map_err(|e| file_problem(format!("The file is not a readable .xlsx workbook ({e}).")))?;
-            let range = book
-                .worksheet_range_at(0)
-                .ok_or_else(|| file_problem("The workbook has no sheet."))?
-                .map_err(|e| file_problem(format!("The first sheet could not be read ({e}).")))?;
-            Ok(range.rows().take(MAX_ROWS + 2).map(|r| r.iter().map(cell_text).collect()).collect())
-        }
-    }
-}
-
-/// A spreadsheet cell as the text a user typed: whole numbers without `.0`, dates as `YYYY-MM-DD`.
-fn cell_text(cell: &calamine::Data) -> String {
-    use calamine::{Data, DataType};
-    match cell {
-        Data::Empty => String::new(),
-        Data::String(s) => s.clone(),
-        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
-        Data::Float(f) => f.to_string(),
-        Data::Int(i) => i.to_string(),
-        Data::Bool(b) => b.to_string(),
-        Data::DateTime(_) | Data::DateTimeIso(_) => cell.as_date().map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_else(|| cell.to_string()),
-        other => other.to_string(),
-    }
-}
-
 /// The file's header: the template column each position holds. Unknown and missing required columns refuse the
 /// file before anything starts (a typo in a header would otherwise drop a column silently).
 fn header_of(header: &[String]) -> ApiResult<Vec<Option<usize>>> {
@@ -116,16 +69,17 @@ fn header_of(header: &[String]) -> ApiResult<Vec<Option<usize>>> {
     Ok(at)
 }
 
-/// One data row: its row number in the file and its cells by template column.
+/// One data row: its row number in the file and its cells by template column (one buffer a row: a file may hold
+/// 200,000 of them).
 struct Row {
     number: i64,
-    cells: Vec<String>,
+    cells: StringRecord,
 }
 
 impl Row {
     fn get(&self, column: &str) -> Option<&str> {
         let i = COLUMNS.iter().position(|c| *c == column)?;
-        Some(self.cells[i].trim()).filter(|s| !s.is_empty())
+        self.cells.get(i).map(str::trim).filter(|s| !s.is_empty())
     }
 }
 
@@ -312,29 +266,25 @@ fn duplicates(parsed: &[Parsed], existing: &[(i64, String, String, NaiveDate, Na
 
 /// POST Cost/Import: reads the file, checks its columns, records the import and starts it; answers at once with the
 /// import to poll.
-pub async fn start(state: &AppState, caller: &Caller, shared_vendor_id: i64, file_name: Option<String>, file: ImportRows) -> ApiResult<CostImport> {
+pub async fn start(state: &AppState, caller: &Caller, shared_vendor_id: i64, file_name: Option<String>, file: ImportFile) -> ApiResult<CostImport> {
+    // Held until the background run ends: the file's rows stay in memory until then.
+    let permit = state.imports.admit().await?;
     let mut conn = state.pool.acquire().await?;
     if cost_repo::shared_vendor_name(&mut conn, shared_vendor_id).await?.is_none() {
         return Err(ApiError::invalid("shared_vendor_id", "invalid", SHARED_VENDOR_NOT_FOUND));
     }
     let file_name = kernel::validate::trimmed(&file_name).map(|f| f.chars().take(200).collect::<String>()).unwrap_or_else(|| "catalogue".to_owned());
-    // Reading tens of thousands of rows is CPU work: off the request threads.
-    let mut rows = tokio::task::spawn_blocking(move || read_rows(file)).await.map_err(ApiError::internal)??;
-    if rows.is_empty() {
+    let rows = kernel::import::read_all_blocking(file, ImportLimits::new(&state.settings, MAX_ROWS)).await?;
+    let mut rows = rows.into_iter();
+    let Some(header) = rows.next() else {
         return Err(file_problem("The file is empty: row 1 names the columns (download the template)."));
-    }
-    let header = header_of(&rows.remove(0))?;
+    };
+    let header = header_of(&header.cells.iter().map(str::to_owned).collect::<Vec<_>>())?;
     let data: Vec<Row> = rows
-        .into_iter()
-        .enumerate()
-        .filter(|(_, cells)| cells.iter().any(|c| !c.trim().is_empty()))
-        .map(|(i, cells)| Row { number: i as i64 + 2, cells: header.iter().map(|at| at.and_then(|p| cells.get(p).cloned()).unwrap_or_default()).collect() })
+        .map(|r| Row { number: i64::try_from(r.number).unwrap_or(i64::MAX), cells: header.iter().map(|at| at.map_or("", |p| r.cell(p))).collect() })
         .collect();
     if data.is_empty() {
         return Err(file_problem("The file has no rows under its header."));
-    }
-    if data.len() > MAX_ROWS {
-        return Err(file_problem(format!("A file can hold at most {MAX_ROWS} rows.")));
     }
     let total = i32::try_from(data.len()).unwrap_or(i32::MAX);
     let id = repo::create(&mut conn, shared_vendor_id, &file_name, total, caller.user_id).await?;
@@ -343,6 +293,7 @@ pub async fn start(state: &AppState, caller: &Caller, shared_vendor_id: i64, fil
     let (real, effective) = (caller.real_user_id, caller.user_id);
     let request_id = kernel::error::current_request_id();
     tokio::spawn(async move {
+        let _permit = permit;
         if let Err(e) = run(&pool, id, shared_vendor_id, &file_name, real, effective, data).await {
             tracing::error!(import = id, request_id = %request_id, error = %e, "cost import failed");
             let problem = CostImportProblem { row: 0, column: String::new(), reason: "The import stopped on an unexpected error; nothing was applied.".into() };
@@ -564,7 +515,7 @@ mod tests {
         for (k, v) in pairs {
             cells[COLUMNS.iter().position(|c| c == k).expect("column")] = (*v).to_owned();
         }
-        Row { number: 2, cells }
+        Row { number: 2, cells: StringRecord::from(cells) }
     }
 
     const GOOD: [(&str, &str); 8] = [
