@@ -39,3 +39,7 @@ mod vendors;
 mod vendor_sites;
 mod costs;
 mod type_lists;
+mod openapi_walk;
+mod filter_combinations;
+mod field_permissions;
+mod vendor_references;
