@@ -13189,7 +13189,11 @@ export interface components {
             crit_part?: boolean | null;
             /** Format: int32 */
             curr_abc_class_type_id?: number | null;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description The starting average cost: only with TransactionAvgCost at the site (else 403 naming the field; leave it out
+             *     and receipts set it, or `PUT Transaction/Update/CustAvgCost` corrects it).
+             */
             cust_avg_cost?: number | null;
             /** @description Required, at most 100 characters. */
             cust_desc1: string;
