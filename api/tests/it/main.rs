@@ -43,3 +43,4 @@ mod openapi_walk;
 mod filter_combinations;
 mod field_permissions;
 mod vendor_references;
+mod limits_concurrency;

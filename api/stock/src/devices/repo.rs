@@ -127,13 +127,6 @@ pub async fn release_savepoint(tx: &mut TenantTx) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// One employee's draws are judged one at a time (the same advisory lock key as the counter's Issue), so two
-/// concurrent reports cannot both fit the same limit.
-pub async fn lock_drawer(tx: &mut TenantTx, employee_id: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("select pg_advisory_xact_lock(916001, ($1::bigint % 2147483647)::int)").bind(employee_id).execute(&mut **tx).await?;
-    Ok(())
-}
-
 pub async fn cip_cost_and_cid(tx: &mut TenantTx, cip_no: i64) -> Result<Option<(f64, Option<i64>)>, sqlx::Error> {
     let row = sqlx::query!(r#"select coalesce(cust_avg_cost, 0)::float8 as "cost!", cid_no from cip where cip_no = $1"#, cip_no).fetch_optional(&mut **tx).await?;
     Ok(row.map(|r| (r.cost, r.cid_no)))

@@ -1,13 +1,15 @@
-//! Rules of device reports. A batch runs in one tenant transaction of the token's site; each line under its own
-//! savepoint, so a refused line leaves the others posted. A line is stored once per (device, device transaction
-//! id): a line posted before answers `duplicate` and changes nothing; a line refused before is tried again (the
-//! limit may have been raised, the employee added) and its one row updated. Lines post through the ledger's
-//! issue and return with the time they happened (late reports count in their own period).
-
+//! Rules of device reports. Each line of a batch runs in its own tenant transaction of the token's site (under a
+//! savepoint, so a refused line stores its refusal and nothing else): a line holds its employee's and tracking codes'
+//! limit locks, its CIP and its running totals only until it commits, so lines of two batches can never wait on each
+//! other in a cycle. A line is stored once per (device, device transaction id): a line posted before answers
+//! `duplicate` and changes nothing; a line refused before is tried again (the limit may have been raised, the
+//! employee added) and its one row updated. Lines post through the ledger's issue and return with the time they
+//! happened, within the site's window (`asp.site.device_report_max_days_back` days late,
+//! `device_report_max_minutes_ahead` minutes early); an issue must fit the limits of both its own period and now's.
 use chrono::{DateTime, Utc};
 use kernel::access::Device;
 use kernel::draw::{DrawError, DrawLimit, DrawerQuery, TrackingSelection};
-use kernel::error::{ApiError, ApiResult};
+use kernel::error::ApiResult;
 use kernel::state::AppState;
 use kernel::validate::Problems;
 use tenancy::{SiteScope, TenantTx};
@@ -41,8 +43,8 @@ fn validate(report: &DeviceReport) -> ApiResult<()> {
         if line.cip_no.is_none() && line.cust_item_code.as_deref().is_none_or(|c| c.trim().is_empty()) && line.bin_code.as_deref().is_none_or(|c| c.trim().is_empty()) {
             problems.add(&at("cip_no"), "required", "Name the item: cip_no, cust_item_code or bin_code.");
         }
-        if line.happened_at > chrono::Utc::now() + chrono::Duration::minutes(5) {
-            problems.add(&at("happened_at"), "invalid", "The transaction time is in the future.");
+        if line.quantity.is_finite() && line.quantity > 0.0 && !crate::ledger::service::fits_scale(line.quantity) {
+            problems.add(&at("quantity"), "invalid", "The quantity has at most 3 decimals.");
         }
         if !seen.insert(line.device_txn_id.as_str()) {
             problems.add(&at("device_txn_id"), "duplicate", "A device transaction id appears twice in the batch.");
@@ -53,11 +55,28 @@ fn validate(report: &DeviceReport) -> ApiResult<()> {
 
 pub async fn report(state: &AppState, device: &Device, scope: &SiteScope, report: &DeviceReport) -> ApiResult<DeviceReportResult> {
     validate(report)?;
-    let mut tx = scope.begin_posting(&state.pool).await?;
-    let token_station = repo::station_of_token(&mut tx, device.device_token_id).await?;
+    let (token_station, settings) = {
+        let mut tx = scope.begin(&state.pool).await?;
+        let station = repo::station_of_token(&mut tx, device.device_token_id).await?;
+        let settings = ledger::limits::settings(&mut tx).await?;
+        tx.commit().await?;
+        (station, settings)
+    };
+    let window = Window { days_back: settings.device_report_max_days_back, minutes_ahead: settings.device_report_max_minutes_ahead };
     let mut answer = DeviceReportResult { posted: 0, duplicates: 0, refused: 0, lines: Vec::with_capacity(report.lines.len()) };
     for line in &report.lines {
-        let result = one_line(state, &mut tx, device, token_station, line).await?;
+        let mut tx = scope.begin_posting(&state.pool).await?;
+        let result = one_line(state, &mut tx, device, token_station, window, line).await?;
+        // Dropped uncommitted, a transaction rolls back.
+        if result.is_some() {
+            tx.commit().await?;
+        }
+        let result = result.unwrap_or_else(|| LineResult {
+            device_txn_id: line.device_txn_id.clone(),
+            outcome: LineOutcome::Refused,
+            message: Some(CONCURRENT.to_owned()),
+            transaction_id: None,
+        });
         match result.outcome {
             LineOutcome::Posted => answer.posted += 1,
             LineOutcome::Duplicate => answer.duplicates += 1,
@@ -65,26 +84,61 @@ pub async fn report(state: &AppState, device: &Device, scope: &SiteScope, report
         }
         answer.lines.push(result);
     }
-    tx.commit().await?;
     Ok(answer)
 }
 
-async fn one_line(state: &AppState, tx: &mut TenantTx, device: &Device, token_station: Option<i64>, line: &DeviceTransactionLine) -> ApiResult<LineResult> {
+/// The refusal of a line another report of the same id stored meanwhile: its own transaction is rolled back, and
+/// the resend answers what the other one did.
+const CONCURRENT: &str = "The same device transaction is being reported concurrently; send it again.";
+
+/// How far from now a line's time may be (the site's settings).
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    days_back: i32,
+    minutes_ahead: i32,
+}
+
+impl Window {
+    /// Why a line happening at `at` is outside the window, if it is.
+    fn refusal(self, at: DateTime<Utc>, now: DateTime<Utc>) -> Option<Refused> {
+        let days = self.days_back;
+        if at < now - chrono::Duration::days(i64::from(days)) {
+            return Some(Refused(format!(
+                "The transaction happened at {}, more than {days} days ago: this site takes device reports up to {days} days late.",
+                at.format("%Y-%m-%d %H:%M UTC")
+            )));
+        }
+        if at > now + chrono::Duration::minutes(i64::from(self.minutes_ahead)) {
+            return Some(Refused(format!(
+                "The transaction time {} is in the future (more than {} minutes ahead of the server's clock).",
+                at.format("%Y-%m-%d %H:%M UTC"),
+                self.minutes_ahead
+            )));
+        }
+        None
+    }
+}
+
+/// One line in `tx`; `None` when another report of the same id stored it meanwhile (roll `tx` back).
+async fn one_line(state: &AppState, tx: &mut TenantTx, device: &Device, token_station: Option<i64>, window: Window, line: &DeviceTransactionLine) -> ApiResult<Option<LineResult>> {
     let id = line.device_txn_id.clone();
     let stored = repo::find_locked(tx, device.device_token_id, &line.device_txn_id).await?;
     if let Some(s) = &stored {
         if s.outcome == "posted" {
-            return Ok(LineResult {
+            return Ok(Some(LineResult {
                 device_txn_id: id,
                 outcome: LineOutcome::Duplicate,
                 message: Some("Posted before; stored once.".to_owned()),
                 transaction_id: s.stock_transaction_id,
-            });
+            }));
         }
     }
     repo::savepoint(tx).await?;
     let (cip_no, posted) = match resolve_cip(tx, token_station, line).await {
-        Ok(cip_no) => (Some(cip_no), post_draw(state, tx, device, cip_no, line).await),
+        Ok(cip_no) => match window.refusal(line.happened_at, Utc::now()) {
+            Some(r) => (Some(cip_no), Err(r)),
+            None => (Some(cip_no), post_draw(state, tx, device, cip_no, line).await),
+        },
         Err(r) => (None, Err(r)),
     };
     let (outcome, message, tran_id) = match posted {
@@ -114,14 +168,14 @@ async fn one_line(state: &AppState, tx: &mut TenantTx, device: &Device, token_st
                 line: serde_json::to_value(line).unwrap_or_default(),
             };
             if repo::insert(tx, &new).await?.is_none() {
-                // Another report of the same id committed between our look and our insert: it stands, this one
-                // must not have posted anything.
-                return Err(ApiError::conflict("The same device transaction is being reported concurrently; send the batch again."));
+                // Another report of the same id committed between our look and our insert: it stands, this line
+                // must not post anything.
+                return Ok(None);
             }
         }
     }
     let outcome = if outcome == "posted" { LineOutcome::Posted } else { LineOutcome::Refused };
-    Ok(LineResult { device_txn_id: id, outcome, message, transaction_id: tran_id })
+    Ok(Some(LineResult { device_txn_id: id, outcome, message, transaction_id: tran_id }))
 }
 
 async fn resolve_cip(tx: &mut TenantTx, token_station: Option<i64>, line: &DeviceTransactionLine) -> Result<i64, Refused> {
@@ -138,12 +192,20 @@ async fn resolve_cip(tx: &mut TenantTx, token_station: Option<i64>, line: &Devic
     repo::cip_by_bin(tx, station_id, bin).await?.ok_or_else(|| Refused(format!("Bin {bin} of station {station_id} holds no item.")))
 }
 
-/// A device has no supervisor at hand, so overridable limits hold as well; a late line is judged in its own period.
+/// A device has no supervisor at hand, so overridable limits hold as well. A late line is judged in its own period
+/// (where its row counts) and in now's, so reporting late can never pass today's limit.
 async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: i64, cid_no: Option<i64>, qty: f64, unit_cost: f64, at: DateTime<Utc>) -> Result<(), Refused> {
-    match crate::ledger::limits::first_breach(tx, limits, employee_id, cid_no, qty, unit_cost, false, at).await? {
-        Some(breach) => Err(Refused(breach.message())),
-        None => Ok(()),
+    let now = Utc::now();
+    let mut when = vec![at.min(now)];
+    if at.date_naive() != now.date_naive() {
+        when.push(now);
     }
+    for at in when {
+        if let Some(breach) = crate::ledger::limits::first_breach(tx, limits, employee_id, cid_no, qty, unit_cost, false, at).await? {
+            return Err(Refused(breach.message()));
+        }
+    }
+    Ok(())
 }
 
 impl From<DrawError> for Refused {
@@ -176,7 +238,6 @@ async fn post_draw(state: &AppState, tx: &mut TenantTx, device: &Device, cip_no:
     if code == TransCode::Ris && !drawer.can_return {
         return Err(Refused(format!("Employee {} may not return items.", drawer.employee_number)));
     }
-    repo::lock_drawer(tx, drawer.employee_id).await?;
     let (cost, cid_no) = repo::cip_cost_and_cid(tx, cip_no).await?.ok_or_else(|| Refused(format!("CIP {cip_no} not found.")))?;
     let selection = TrackingSelection {
         ids: [line.tracking_code_id_1, line.tracking_code_id_2, line.tracking_code_id_3, line.tracking_code_id_4],
@@ -184,8 +245,17 @@ async fn post_draw(state: &AppState, tx: &mut TenantTx, device: &Device, cip_no:
     };
     let cids: Vec<i64> = cid_no.into_iter().collect();
     let rules = state.draw.rules(tx, &drawer, &cids, &selection, None).await?;
+    // The same locks, in the same order, as the console's draws (ledger::limits::lock_draw).
+    ledger::limits::lock_draw(tx, drawer.employee_id, &rules.tracking).await?;
     if code == TransCode::Iss {
         check_limits(tx, &rules.limits, drawer.employee_id, cid_no, line.quantity, cost, line.happened_at).await?;
+    } else if let Some(beyond) =
+        ledger::limits::return_refusal(tx, &rules.limits, drawer.employee_id, cip_no, cid_no, &rules.tracking, line.quantity, line.happened_at.min(Utc::now())).await?
+    {
+        // Judged in the periods its row credits (those of the time it happened). A device has no supervisor at hand:
+        // such a return is taken at the counter.
+        let item = ledger::limits::item_name(tx, cip_no).await?;
+        return Err(Refused(beyond.message(&drawer.employee_number, &item)));
     }
     let tracking = ledger::service::tracking_refs(tx, &rules.tracking).await?;
     // A device's clock may run a little ahead of ours: never post in the future.

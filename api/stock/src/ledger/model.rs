@@ -105,7 +105,7 @@ pub struct Posted {
 pub enum LedgerError {
     #[error("CIP {0} not found.")]
     CipNotFound(i64),
-    #[error("The quantity must be greater than zero.")]
+    #[error("The quantity must be greater than zero, with at most 3 decimals.")]
     InvalidQuantity,
     #[error("The unit cost must not be negative.")]
     InvalidCost,

@@ -342,3 +342,96 @@ pub async fn tracking_numbers(tx: &mut TenantTx, ids: &[i64]) -> Result<Vec<(i64
         .fetch_all(&mut **tx)
         .await
 }
+
+/// What a draw's limits depend on, each with its own transaction-scoped advisory lock (`ledger::limits::lock_draw`).
+/// The classes are fixed numbers; the employee's is the one the draws used before tracking codes were locked too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LockKey {
+    Employee(i64),
+    TrackingCode(i64),
+}
+
+impl LockKey {
+    /// (class, object) of `pg_advisory_xact_lock(int, int)`. Ids beyond 2^31 fold onto smaller ones: two draws then
+    /// share a lock they did not need, which costs waiting, never a missed one.
+    fn pair(self) -> (i32, i64) {
+        match self {
+            LockKey::Employee(id) => (916001, id),
+            LockKey::TrackingCode(id) => (916002, id),
+        }
+    }
+}
+
+/// Waits for and takes the advisory lock of `key` until the transaction ends.
+pub async fn lock_key(tx: &mut TenantTx, key: LockKey) -> Result<(), sqlx::Error> {
+    let (class, id) = key.pair();
+    sqlx::query("select pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)").bind(class).bind(id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// The item's issues minus returns by the employee in [from, to): the running totals of the employee and CID (a
+/// CIP without a CID: that CIP's ledger rows of the employee).
+pub async fn issued_to_employee(tx: &mut TenantTx, employee_id: i64, cip_no: i64, cid_no: Option<i64>, from: DateTime<Utc>, to: DateTime<Utc>) -> Result<f64, sqlx::Error> {
+    match cid_no {
+        Some(cid) => Ok(used_between(tx, &[(UsedBy::EmployeeCid(employee_id, cid), from, to)]).await?.first().copied().unwrap_or(0.0)),
+        None => {
+            sqlx::query_scalar(
+                "select coalesce(sum(usage_qty), 0)::float8 from stock_transaction
+                 where employee_id = $1 and cip_no = $2 and trans_date >= $3 and trans_date < $4",
+            )
+            .bind(employee_id)
+            .bind(cip_no)
+            .bind(from)
+            .bind(to)
+            .fetch_one(&mut **tx)
+            .await
+        }
+    }
+}
+
+/// The item's issues minus returns (by anyone) charged to the tracking code at `level` in [from, to), from the ledger
+/// rows through the level's (track, date) index; the item is the CID, or the CIP when it has none.
+#[allow(clippy::too_many_arguments)]
+pub async fn issued_to_tracking_code(
+    tx: &mut TenantTx,
+    level: u8,
+    tracking_code_id: i64,
+    cip_no: i64,
+    cid_no: Option<i64>,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<f64, sqlx::Error> {
+    // One statement per level, so each is planned on its own index (postings run generic plans).
+    let sql = match level {
+        1 => "select coalesce(sum(usage_qty), 0)::float8 from stock_transaction where track1_id = $1 and trans_date >= $2 and trans_date < $3 and (cid_no = $4 or ($4 is null and cip_no = $5))",
+        2 => "select coalesce(sum(usage_qty), 0)::float8 from stock_transaction where track2_id = $1 and trans_date >= $2 and trans_date < $3 and (cid_no = $4 or ($4 is null and cip_no = $5))",
+        3 => "select coalesce(sum(usage_qty), 0)::float8 from stock_transaction where track3_id = $1 and trans_date >= $2 and trans_date < $3 and (cid_no = $4 or ($4 is null and cip_no = $5))",
+        _ => "select coalesce(sum(usage_qty), 0)::float8 from stock_transaction where track4_id = $1 and trans_date >= $2 and trans_date < $3 and (cid_no = $4 or ($4 is null and cip_no = $5))",
+    };
+    sqlx::query_scalar(sql).bind(tracking_code_id).bind(from).bind(to).bind(cid_no).bind(cip_no).fetch_one(&mut **tx).await
+}
+
+/// The site's settings of the draw rules (global 0040).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DrawSettings {
+    /// 'refuse' or 'supervisor'.
+    pub return_beyond_issued: String,
+    pub device_report_max_days_back: i32,
+    pub device_report_max_minutes_ahead: i32,
+}
+
+pub async fn draw_settings(tx: &mut TenantTx) -> Result<DrawSettings, sqlx::Error> {
+    let site = tx.site_id();
+    let found = sqlx::query_as::<_, DrawSettings>(
+        "select return_beyond_issued, device_report_max_days_back, device_report_max_minutes_ahead from asp.site where site_id = $1",
+    )
+    .bind(site)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(found.unwrap_or(DrawSettings { return_beyond_issued: "refuse".to_owned(), device_report_max_days_back: 3, device_report_max_minutes_ahead: 5 }))
+}
+
+/// The CIP's customer item code, else its CIP code.
+pub async fn item_name(tx: &mut TenantTx, cip_no: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("select coalesce(cust_item_code, cip_code) from cip where cip_no = $1").bind(cip_no).fetch_optional(&mut **tx).await
+}

@@ -35,13 +35,21 @@ fn round4(v: f64) -> f64 {
     (v * 10000.0).round() / 10000.0
 }
 
+/// Whether `qty` has at most the 3 decimals the ledger's quantity columns keep. A finer quantity is refused rather
+/// than rounded, so what is posted is always what was asked for (0.0005 would otherwise post 0.001). The tolerance
+/// is relative: f64 cannot hold most decimals exactly, and a large quantity's last bits are not a fourth decimal.
+pub fn fits_scale(qty: f64) -> bool {
+    let scaled = qty * 1000.0;
+    (scaled.round() - scaled).abs() <= 1e-6 * scaled.abs().max(1.0)
+}
+
 /// Posts one movement: one ledger row, the CIP's quantities updated under its row lock, in `tx`.
 pub async fn post(tx: &mut TenantTx, m: &Movement) -> Result<Posted, LedgerError> {
     post_inner(tx, m, false).await
 }
 
 async fn post_inner(tx: &mut TenantTx, m: &Movement, reversing: bool) -> Result<Posted, LedgerError> {
-    if !(m.qty.is_finite() && m.qty > 0.0) || round3(m.qty) <= 0.0 {
+    if !(m.qty.is_finite() && m.qty > 0.0) || round3(m.qty) <= 0.0 || !fits_scale(m.qty) {
         return Err(LedgerError::InvalidQuantity);
     }
     if m.unit_cost.is_some_and(|c| !c.is_finite() || c < 0.0) {
@@ -271,4 +279,19 @@ pub async fn tracking_refs(tx: &mut TenantTx, sel: &kernel::draw::TrackingSelect
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fits_scale;
+
+    #[test]
+    fn quantities_finer_than_three_decimals_do_not_fit_the_ledger() {
+        for q in [1.0, 0.001, 1.125, 0.1 + 0.2, 123_456_789.123, 999_999_999_999.999] {
+            assert!(fits_scale(q), "{q}");
+        }
+        for q in [0.0005, 1.2345, 0.0001] {
+            assert!(!fits_scale(q), "{q}");
+        }
+    }
 }

@@ -424,15 +424,18 @@ async fn draw(state: &AppState, caller: &Caller, scope: &SiteScope, body: &DrawR
     if code == TransCode::Ris && !drawer.can_return {
         return Err(ApiError::conflict(&format!("Employee {} may not return items.", drawer.employee_number)));
     }
-    // One employee's draws are judged one at a time, so two concurrent issues cannot both fit the same limit.
-    repo::lock_drawer(&mut tx, drawer.employee_id).await?;
     let cids: Vec<i64> = cid_no.into_iter().collect();
     let sel = selection(&body.tracking);
     let rules = state.draw.rules(&mut tx, &drawer, &cids, &sel, body.supervisor_id).await.map_err(draw_error)?;
+    // Draws sharing a limit (the employee's own, a tracking code's) are judged one at a time, so two concurrent draws
+    // cannot both fit the same room.
+    crate::ledger::limits::lock_draw(&mut tx, drawer.employee_id, &rules.tracking).await?;
     if code == TransCode::Iss {
         // The cost read before the CIP is locked: a receipt posting meanwhile moves the average by a little, and the
         // limit is judged at the cost of the moment the draw was asked for.
         check_limits(&mut tx, &rules.limits, drawer.employee_id, cid_no, body.qty, avg_cost.unwrap_or(0.0), body.supervisor_id.is_some()).await?;
+    } else {
+        check_return(&mut tx, &rules, body, cid_no).await?;
     }
     let tracking = crate::ledger::service::tracking_refs(&mut tx, &rules.tracking).await?;
     let user = user_ref(&mut tx, caller).await?;
@@ -447,10 +450,30 @@ async fn draw(state: &AppState, caller: &Caller, scope: &SiteScope, body: &DrawR
         ..Movement::new(body.cip_no, code, body.qty)
     };
     let posted = ledger::post(&mut tx, &m).await.map_err(ledger_error)?;
-    let rows = finish(&mut tx, caller, &[posted], "post").await?;
+    let rows = finish(&mut tx, caller, std::slice::from_ref(&posted), "post").await?;
     tx.commit().await?;
     let verb = if code == TransCode::Iss { "Issued" } else { "Returned" };
-    Ok(result(format!("{verb} {} to {}.", body.qty, drawer.name), rows))
+    // The quantity of the posted row, not of the request.
+    Ok(result(format!("{verb} {} to {}.", posted.trans_qty.abs(), drawer.name), rows))
+}
+
+/// A return credits the limits by at most what was issued of the item (docs/stock-ledger.md "Returns"): beyond
+/// that it is refused (409), or at a site that lets supervisors take such returns, posted when it names one (the
+/// draw policy has checked they supervise the employee).
+async fn check_return(tx: &mut TenantTx, rules: &kernel::draw::DrawRules, body: &DrawRequest, cid_no: Option<i64>) -> ApiResult<()> {
+    let limits = crate::ledger::limits::return_refusal(tx, &rules.limits, rules.drawer.employee_id, body.cip_no, cid_no, &rules.tracking, body.qty, Utc::now()).await?;
+    let Some(beyond) = limits else { return Ok(()) };
+    let settings = crate::ledger::limits::settings(tx).await?;
+    let by_supervisor = settings.return_beyond_issued == "supervisor";
+    if by_supervisor && body.supervisor_id.is_some() {
+        return Ok(());
+    }
+    let item = crate::ledger::limits::item_name(tx, body.cip_no).await?;
+    let mut message = beyond.message(&rules.drawer.employee_number, &item);
+    if by_supervisor {
+        message.push_str(" A supervisor of the employee may take it back (supervisor_id).");
+    }
+    Err(ApiError::conflict(&message))
 }
 
 /// POST Adjust (PAD/NAD) and Scrap (SCR).
