@@ -291,3 +291,93 @@ async fn historic_price_methods_of_a_site_are_searched_added_and_relinked_with_a
         .unwrap();
     assert_eq!(changes, json!({"removed": [3], "inserted": [median]}));
 }
+
+/// A list administrator of one site (TypeListAdmin, no provider administration): `(token, north, south, gea)`.
+async fn site_list_admin(app: &TestApp) -> (String, i64, i64, i64) {
+    let admin = app.login("admin").await;
+    let (north, south, gea) = (app.site_id("ACME-NORTH").await, app.site_id("ACME-SOUTH").await, app.site_id("GEA-MAIN").await);
+    let permission_ids: Vec<i64> = sqlx::query_scalar("select security_permission_id from asp.security_permission where permission_name in ('BasicAccess', 'TypeListAdmin')")
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    let role = app.post("/api/admin/roles", &admin, json!({"role_name": "Site list administrators", "permission_ids": permission_ids})).await;
+    assert_eq!(role.status, StatusCode::OK, "{:?}", role.body);
+    let user = app
+        .post(
+            "/api/admin/users",
+            &admin,
+            json!({"user_id": "north_lists", "fname": "Nora", "lname": "Lists", "password": crate::common::PASSWORD, "site_ids": [north],
+                   "roles": [{"site_id": north, "security_role_id": role.body["id"]}]}),
+        )
+        .await;
+    assert_eq!(user.status, StatusCode::OK, "{:?}", user.body);
+    (at(app, "north_lists", "ACME-NORTH").await, north, south, gea)
+}
+
+async fn ship_method(app: &TestApp, code: &str) -> i64 {
+    count(app, &format!("select type_value_id from asp.type_value where type_code = 'ShipMethod' and code = '{code}'")).await
+}
+
+#[tokio::test]
+async fn a_list_administrator_of_one_site_changes_only_that_sites_values_and_sees_no_other_sites_or_clients() {
+    let app = TestApp::spawn().await;
+    let (lists, north, _south, gea) = site_list_admin(&app).await;
+    let digest = "select md5(string_agg(t::text, '|' order by type_value_id)) from asp.type_value t";
+    let before: String = sqlx::query_scalar(digest).fetch_one(&app.pool).await.unwrap();
+
+    // Another site's and another client's values: not found, unchanged (the attack of issue 20).
+    for code in ["ACMES-COURIER", "GEA-DOCK"] {
+        let id = ship_method(&app, code).await;
+        let a = app.post("/api/V1/Type/Lists/ShipMethod/Values/Update", &lists, json!({"typeValueId": id, "description": "Renamed", "isActive": false})).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{code}: {:?}", a.body);
+    }
+    // Values shared by every client (no site): only a provider administrator changes or adds them.
+    let upsg = ship_method(&app, "UPSG").await;
+    let a = app.post("/api/V1/Type/Lists/ShipMethod/Values/Update", &lists, json!({"typeValueId": upsg, "isActive": false})).await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{:?}", a.body);
+    for body in [json!({"code": "EVERY", "description": "For every client"}), json!({"code": "SXE", "description": "For one ERP type", "erpTypeId": 2})] {
+        let a = app.post("/api/V1/Type/Lists/ShipMethod/Values/Insert", &lists, body).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{:?}", a.body);
+    }
+    let a = app.post("/api/V1/Type/HistoricPriceMethod/Insert", &lists, json!({"code": "MEDIAN", "description": "Median price paid"})).await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{:?}", a.body);
+    let a = app.post("/api/V1/Type/Lists/ShipMethod/Values/Insert", &lists, json!({"code": "GEAX", "description": "At GEA", "siteId": gea})).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "{:?}", a.body);
+    let after: String = sqlx::query_scalar(digest).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(before, after, "nothing changed");
+
+    // The search: the values for everyone and those of the caller's own site, not another site's or client's.
+    let page = app.post("/api/V1/Type/Lists/ShipMethod/Values/Search", &lists, json!({"pageSize": 500})).await;
+    assert_eq!(page.status, StatusCode::OK, "{:?}", page.body);
+    let found: Vec<&str> = page.body["itemList"].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap_or_default()).collect();
+    assert!(found.contains(&"UPSG") && found.contains(&"ACMEN-SHUTTLE"), "{found:?}");
+    assert!(!found.contains(&"ACMES-COURIER") && !found.contains(&"GEA-DOCK"), "{found:?}");
+    assert_eq!(page.body["totalCount"].as_u64(), Some(found.len() as u64));
+    let a = app.post("/api/V1/Type/Lists/ShipMethod/Values/Search", &lists, json!({"q": "courier", "pageSize": 10})).await;
+    assert_eq!((a.status, a.body["totalCount"].as_i64()), (StatusCode::OK, Some(0)), "{:?}", a.body);
+
+    // Its own site's values it changes and adds.
+    let own = ship_method(&app, "ACMEN-SHUTTLE").await;
+    let a = app.post("/api/V1/Type/Lists/ShipMethod/Values/Update", &lists, json!({"typeValueId": own, "description": "North shuttle (8 am)"})).await;
+    assert_eq!((a.status, a.body["description"].as_str()), (StatusCode::OK, Some("North shuttle (8 am)")), "{:?}", a.body);
+    let a = app.post("/api/V1/Type/Lists/ShipMethod/Values/Insert", &lists, json!({"code": "ACMEN-BIKE", "description": "North bike courier", "siteId": north})).await;
+    assert_eq!((a.status, a.body["siteId"].as_i64()), (StatusCode::OK, Some(north)), "{:?}", a.body);
+}
+
+#[tokio::test]
+async fn a_provider_administrator_changes_shared_values_and_the_values_of_the_current_clients_sites_only() {
+    let app = TestApp::spawn().await;
+    let admin = at(&app, "admin", "ACME-NORTH").await;
+    let page = app.post("/api/V1/Type/Lists/ShipMethod/Values/Search", &admin, json!({"pageSize": 500})).await;
+    let found: Vec<&str> = page.body["itemList"].as_array().unwrap().iter().map(|v| v["code"].as_str().unwrap_or_default()).collect();
+    assert!(found.contains(&"ACMEN-SHUTTLE") && found.contains(&"ACMES-COURIER") && !found.contains(&"GEA-DOCK"), "{found:?}");
+    let south = ship_method(&app, "ACMES-COURIER").await;
+    let a = app.post("/api/V1/Type/Lists/ShipMethod/Values/Update", &admin, json!({"typeValueId": south, "sortOrder": 5})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let gea = ship_method(&app, "GEA-DOCK").await;
+    let a = app.post("/api/V1/Type/Lists/ShipMethod/Values/Update", &admin, json!({"typeValueId": gea, "sortOrder": 5})).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "another client's value: switch to its site first");
+    let at_gea = at(&app, "admin", "GEA-MAIN").await;
+    let a = app.post("/api/V1/Type/Lists/ShipMethod/Values/Update", &at_gea, json!({"typeValueId": gea, "sortOrder": 5})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+}

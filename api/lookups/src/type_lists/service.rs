@@ -117,8 +117,9 @@ async fn editable_list(conn: &mut sqlx::PgConnection, type_code: &str) -> ApiRes
 /// administers lists (else 404), a value without one needs a provider administrator (403); a taken valueID in the
 /// same scope is a 409.
 pub async fn insert(state: &AppState, caller: &Caller, current: &SiteScope, type_code: &str, input: &TypeValueInsert) -> ApiResult<TypeValueRecord> {
+    // Whose value it would be comes first: a site the caller may not use is not found, whatever else the body holds.
+    may_edit(state, caller, current, input.site_id, SITE_NOT_FOUND).await?;
     let value = validate_insert(input)?;
-    may_edit(state, caller, current, value.site_id, SITE_NOT_FOUND).await?;
     let mut tx = state.pool.begin().await?;
     let type_code = editable_list(&mut tx, type_code).await?;
     if let Some(site_id) = value.site_id {
