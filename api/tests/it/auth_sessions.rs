@@ -276,8 +276,15 @@ async fn impersonation_at_one_clients_site_cannot_reach_another_clients_users() 
     }
     let started: i64 = sqlx::query_scalar("select count(*) from asp.audit_event where action = 'impersonation.start'").fetch_one(&app.pool).await.unwrap();
     assert_eq!(started, 0);
-    // A user of its own site only: still allowed.
+    // A user of its own site only who holds permissions the caller lacks there (the supplier's): out of reach too.
     let a = app.post("/api/auth/impersonate", &north_support, json!({"asp_users_id": supplier})).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "{:?}", a.body);
+    // A user of its own site holding no more than the caller: still allowed.
+    let clerk = app
+        .post("/api/admin/users", &admin, json!({"user_id": "north_clerk", "password": PASSWORD, "site_ids": [north], "roles": [{"site_id": north, "security_role_id": support_role}]}))
+        .await;
+    assert_eq!(clerk.status, StatusCode::OK, "{:?}", clerk.body);
+    let a = app.post("/api/auth/impersonate", &north_support, json!({"asp_users_id": clerk.body["id"]})).await;
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
     // Provider staff with every site still reach every client's users.
     let support = app.login("support").await;

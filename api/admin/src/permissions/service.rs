@@ -8,6 +8,7 @@ use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::listing::Criteria;
 use kernel::perm::{self, Perm};
+use kernel::reach::{self, Reach};
 use kernel::state::AppState;
 use kernel::validate::Problems;
 
@@ -64,11 +65,20 @@ fn audit_entry(action: &'static str, id: i64, changes: serde_json::Value) -> Aud
     AuditEntry { action, entity: "security_permission", entity_id: id.to_string(), client_id: None, site_id: None, changes }
 }
 
-/// Adds a permission to the catalogue (the caller also needs AddPermissions or FSSConnectAdmin).
-pub async fn create(state: &AppState, actor: &Caller, input: &PermissionInput) -> ApiResult<PermissionRecord> {
-    if !actor.holds_any(ADD_PERMISSIONS) {
-        return Err(ApiError::forbidden(&format!("You do not have permission: {}", perm::describe(ADD_PERMISSIONS))));
+/// The catalogue is shared by every client: adding to it, renaming or removing an entry needs AddPermissions or
+/// FSSConnectAdmin besides being a console administrator (a user administrator alone would otherwise take a
+/// permission away from users it does not reach).
+fn ensure_may_change_catalogue(actor: &Caller) -> ApiResult<()> {
+    if actor.holds_any(ADD_PERMISSIONS) {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(&format!("You do not have permission: {}", perm::describe(ADD_PERMISSIONS))))
     }
+}
+
+/// Adds a permission to the catalogue.
+pub async fn create(state: &AppState, actor: &Caller, input: &PermissionInput) -> ApiResult<PermissionRecord> {
+    ensure_may_change_catalogue(actor)?;
     let mut p = Problems::default();
     let name = check_name(&mut p, input.permission_name.as_deref().unwrap_or_default());
     let description = p.optional_text("description", "Description", input.description.as_deref(), 1000).unwrap_or_default();
@@ -98,11 +108,14 @@ pub async fn create(state: &AppState, actor: &Caller, input: &PermissionInput) -
 
 /// Changes a permission's description, and its name unless it is built in.
 pub async fn update(state: &AppState, actor: &Caller, id: i64, input: &PermissionInput) -> ApiResult<PermissionRecord> {
+    ensure_may_change_catalogue(actor)?;
     let mut p = Problems::default();
     let name = input.permission_name.as_deref().map(|v| check_name(&mut p, v));
     let description = input.description.as_deref().map(|v| p.optional_text("description", "Description", Some(v), 1000).unwrap_or_default());
     let mut tx = state.pool.begin().await?;
     let before = repo::find(&mut tx, id, true).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+    // Nobody reshapes a permission they do not hold (FSSConnectAdmin excepted), as for roles.
+    reach::ensure_holds_all(actor, std::slice::from_ref(&before.permission_name))?;
     let name = name.unwrap_or_else(|| before.permission_name.clone());
     if name != before.permission_name {
         if let Some(why) = protected(id) {
@@ -123,12 +136,22 @@ pub async fn update(state: &AppState, actor: &Caller, id: i64, input: &Permissio
 
 /// Removes a permission that is not built in; roles lose it.
 pub async fn delete(state: &AppState, actor: &Caller, id: i64) -> ApiResult<PermissionRecord> {
+    ensure_may_change_catalogue(actor)?;
     let mut tx = state.pool.begin().await?;
     let before = repo::find(&mut tx, id, true).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     if let Some(why) = protected(id) {
         return Err(ApiError::invalid("id", "protectedPermission", &format!("{} {why}; it cannot be deleted.", before.permission_name)));
     }
+    reach::ensure_holds_all(actor, std::slice::from_ref(&before.permission_name))?;
     let roles = repo::roles_holding(&mut tx, id).await?;
+    // Removing a permission takes it from everyone whose role gives it: only from users within reach.
+    if let Reach::Sites { sites, .. } = Reach::of(&mut tx, actor).await? {
+        for role in &roles {
+            if reach::repo::role_used_outside(&mut tx, *role, &sites).await? {
+                return Err(ApiError::forbidden("This permission is given at sites outside your reach; only a provider administrator can delete it."));
+            }
+        }
+    }
     repo::delete(&mut tx, id).await?;
     audit::record(&mut tx, Some(actor), audit_entry("permission.delete", id, json!({"deleted": audit::snapshot(&before), "removed_from_roles": roles})))
         .await?;

@@ -181,8 +181,10 @@ impl AdminApi {
 
     /// Update a permission (simple-rest)
     ///
-    /// Built-in permissions (ids below 10000: the specification's catalogue below 3000 and ASP's own) keep their
-    /// names: renaming one is a 400; their descriptions can change.
+    /// Also needs AddPermissions or FSSConnectAdmin, and (but for FSSConnectAdmin) the permission itself (403
+    /// otherwise). Built-in permissions (ids below 10000: the
+    /// specification's catalogue below 3000 and ASP's own) keep their names: renaming one is a 400; their
+    /// descriptions can change.
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404, 409))]
     #[oai(path = "/permissions/:id", method = "put", operation_id = "adminUpdatePermission")]
     async fn update_permission(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>, body: Json<PermissionInput>) -> ApiResult<Json<PermissionRecord>> {
@@ -191,7 +193,9 @@ impl AdminApi {
 
     /// Delete a permission (simple-rest)
     ///
-    /// Built-in permissions (ids below 10000) cannot be deleted (400). Roles lose the deleted permission.
+    /// Also needs AddPermissions or FSSConnectAdmin, and (but for FSSConnectAdmin) the permission itself; a user
+    /// administrator deletes only a permission whose roles are given at its own sites alone (403 otherwise). Built-in permissions (ids below 10000) cannot
+    /// be deleted (400). Roles lose the deleted permission.
     #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, errors(404))]
     #[oai(path = "/permissions/:id", method = "delete", operation_id = "adminDeletePermission")]
     async fn delete_permission(&self, state: Data<&AppState>, caller: Data<&Caller>, id: Path<i64>) -> ApiResult<Json<PermissionRecord>> {

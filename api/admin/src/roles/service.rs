@@ -44,7 +44,7 @@ async fn check_permissions(conn: &mut PgConnection, p: &mut Problems, ids: &[i64
 async fn ensure_may_shape(conn: &mut PgConnection, caller: &Caller, role: Option<i64>, permission_ids: &[i64]) -> ApiResult<()> {
     let names = repo::permission_names(conn, permission_ids).await?;
     reach::ensure_holds_all(caller, &names)?;
-    if let (Some(role), Reach::Sites(sites)) = (role, Reach::of(conn, caller).await?) {
+    if let (Some(role), Reach::Sites { sites, .. }) = (role, Reach::of(conn, caller).await?) {
         if reach::repo::role_used_outside(conn, role, &sites).await? {
             return Err(ApiError::forbidden("This role is also given at sites outside your reach; only a provider administrator can change it."));
         }

@@ -33,8 +33,8 @@ fn contains(v: &Option<String>) -> Option<String> {
 }
 
 /// Matching users (one page, with their access) and how many match in all (up to the page's cap, when set).
-/// `reach`: only users who are not provider staff, with at least one site, all of them among these sites.
-pub async fn search(conn: &mut PgConnection, c: &Criteria<UserFilters>, reach: Option<&[i64]>) -> Result<(Vec<UserRecord>, i64), sqlx::Error> {
+/// `reach`: only users within this user administrator's reach (`asp.reaches`, the rule of `kernel::reach`).
+pub async fn search(conn: &mut PgConnection, c: &Criteria<UserFilters>, reach: Option<i64>) -> Result<(Vec<UserRecord>, i64), sqlx::Error> {
     let f = &c.filters;
     let base = format!(
         "select {COLUMNS} from asp.asp_users u
@@ -52,14 +52,11 @@ pub async fn search(conn: &mut PgConnection, c: &Criteria<UserFilters>, reach: O
                                                 where us.asp_users_id = u.asp_users_id and s.site_code = upper($10)))
               and ($11::bigint is null or exists (select 1 from asp.user_site us
                                                   where us.asp_users_id = u.asp_users_id and us.site_id = $11))
-              and ($12::bigint[] is null or (not u.fss_employee
-                   and exists (select 1 from asp.user_site us where us.asp_users_id = u.asp_users_id)
-                   and not exists (select 1 from asp.user_site us where us.asp_users_id = u.asp_users_id and us.site_id <> all($12))))"
+              and ($12::bigint is null or asp.reaches($12, u.asp_users_id))"
     );
     let site_code = f.has_access_to_site_code.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
     let (q, ids, username, fname, lname, email) = (c.q_pattern(), c.ids.clone(), contains(&f.username), contains(&f.fname), contains(&f.lname), contains(&f.email));
     let (is_active, is_employee, is_customer_portal_user, site_id) = (f.is_active, f.is_employee, f.is_customer_portal_user, f.has_access_to_site_id);
-    let reach: Option<Vec<i64>> = reach.map(<[i64]>::to_vec);
     let (rows, total) = listing::fetch_page::<UserRow>(&mut *conn, &base, &c.page, move |query| {
         query
             .bind(q)

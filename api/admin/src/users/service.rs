@@ -23,7 +23,7 @@ const NOT_FOUND: &str = "The user you are trying to find does not exist.";
 pub async fn search(state: &AppState, caller: &Caller, c: &Criteria<UserFilters>) -> ApiResult<(Vec<UserRecord>, i64)> {
     let mut conn = state.pool.acquire().await?;
     let reach = Reach::of(&mut conn, caller).await?;
-    Ok(repo::search(&mut conn, c, reach.site_ids()).await?)
+    Ok(repo::search(&mut conn, c, reach.limited_to()).await?)
 }
 
 /// The spec's user search: its request checked by the shared list rules, answered as a page.
@@ -67,7 +67,7 @@ async fn ensure_no_escalation(state: &AppState, conn: &mut PgConnection, caller:
 /// A user administrator who is not a provider administrator gives access only to sites within reach, and leaves
 /// the provider fields (staff, portal kinds, password expiry) alone: each refusal names its field.
 fn check_reach(p: &mut Problems, reach: &Reach, site_ids: &[i64], input: &UserInput, before: Option<&UserRecord>) {
-    let Reach::Sites(_) = reach else { return };
+    let Reach::Sites { .. } = reach else { return };
     for s in site_ids {
         if !reach.covers_site(*s) && !before.is_some_and(|b| b.site_ids.contains(s)) {
             p.add("site_ids", "siteOutOfReach", &format!("Site {s} is not one of your sites."));

@@ -4,8 +4,9 @@
 //! - **Provider administrators** hold FSSConnectAdmin or SuperUserAdmin at their current site: every user and site
 //!   of every client is within their reach.
 //! - **User administrators** (UserAdminInternal) reach a user when the user is not provider staff, has at least one
-//!   site, and every one of the user's sites is one of the administrator's own sites; they reach only their own
-//!   sites.
+//!   site, has no site the administrator lacks, and holds no permission at any of those sites that the administrator
+//!   lacks at the same site (`asp.reaches`, global migration 0035): administering a user is as good as being them,
+//!   so nobody administers a user who can do more than they can. They reach only their own sites.
 //! - Nobody hands out a permission they do not hold at the site where it is given (FSSConnectAdmin excepted).
 
 pub mod repo;
@@ -30,8 +31,9 @@ pub fn is_provider_admin(caller: &Caller) -> bool {
 pub enum Reach {
     /// Every user and site.
     Everything,
-    /// Users all of whose sites are among these (and who are not provider staff), and these sites.
-    Sites(Vec<i64>),
+    /// The administrator `admin`'s own `sites`, and the users no more privileged than `admin` on them (see the
+    /// module's rule).
+    Sites { admin: i64, sites: Vec<i64> },
 }
 
 impl Reach {
@@ -40,21 +42,29 @@ impl Reach {
         if is_provider_admin(caller) {
             return Ok(Reach::Everything);
         }
-        Ok(Reach::Sites(repo::sites_of(conn, caller.user_id).await?))
+        Ok(Reach::Sites { admin: caller.user_id, sites: repo::sites_of(conn, caller.user_id).await? })
     }
 
     /// The sites of a site-limited reach (`None`: everything), for search filters.
     pub fn site_ids(&self) -> Option<&[i64]> {
         match self {
             Reach::Everything => None,
-            Reach::Sites(s) => Some(s),
+            Reach::Sites { sites, .. } => Some(sites),
+        }
+    }
+
+    /// The administrator whose reach limits a user search (`None`: everything), for `asp.reaches(admin, user)`.
+    pub fn limited_to(&self) -> Option<i64> {
+        match self {
+            Reach::Everything => None,
+            Reach::Sites { admin, .. } => Some(*admin),
         }
     }
 
     pub fn covers_site(&self, site_id: i64) -> bool {
         match self {
             Reach::Everything => true,
-            Reach::Sites(s) => s.contains(&site_id),
+            Reach::Sites { sites, .. } => sites.contains(&site_id),
         }
     }
 
@@ -62,7 +72,7 @@ impl Reach {
     pub async fn covers_user(&self, conn: &mut PgConnection, target: i64) -> ApiResult<bool> {
         Ok(match self {
             Reach::Everything => repo::user_exists(conn, target).await?,
-            Reach::Sites(sites) => repo::user_within(conn, target, sites).await?,
+            Reach::Sites { admin, .. } => repo::reaches(conn, *admin, target).await?,
         })
     }
 
@@ -74,6 +84,21 @@ impl Reach {
             Err(ApiError::not_found(not_found))
         }
     }
+}
+
+/// May the caller (holding ImpersonateUsers) act as `target`? Provider administrators reach everyone; provider staff
+/// (`fss_employee`, which only a provider administrator sets) are the provider's support people, who act as the
+/// users of their own sites to see what they see, so for them the sites alone decide (every site of the target is
+/// one of theirs); anyone else only as a user within their [`Reach`] (no more permissions or sites than theirs).
+/// Provider staff targets have their own rule at the caller.
+pub async fn may_impersonate(conn: &mut PgConnection, caller: &Caller, target: i64) -> ApiResult<bool> {
+    let reach = Reach::of(conn, caller).await?;
+    if let Reach::Sites { sites, .. } = &reach {
+        if repo::is_staff(conn, caller.user_id).await? {
+            return Ok(repo::user_within(conn, target, sites).await?);
+        }
+    }
+    reach.covers_user(conn, target).await
 }
 
 /// The permissions the caller holds at `site_id` (the current site's come with the request; others are asked of
@@ -125,10 +150,11 @@ mod tests {
 
     #[test]
     fn a_site_limited_reach_covers_only_its_sites() {
-        let r = Reach::Sites(vec![1, 2]);
+        let r = Reach::Sites { admin: 7, sites: vec![1, 2] };
         assert!(r.covers_site(1) && !r.covers_site(3));
         assert_eq!(r.site_ids(), Some(&[1, 2][..]));
         assert!(Reach::Everything.covers_site(99));
         assert_eq!(Reach::Everything.site_ids(), None);
+        assert_eq!((r.limited_to(), Reach::Everything.limited_to()), (Some(7), None));
     }
 }

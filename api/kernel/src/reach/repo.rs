@@ -11,7 +11,8 @@ pub async fn user_exists(conn: &mut PgConnection, user_id: i64) -> Result<bool, 
     sqlx::query_scalar!(r#"select exists(select 1 from asp.asp_users where asp_users_id = $1) as "e!""#, user_id).fetch_one(conn).await
 }
 
-/// Is the user not provider staff, with at least one site, all of them among `sites`?
+/// Is the user not provider staff, with at least one site, all of them among `sites`? (The reach of provider staff
+/// impersonating: see `super::may_impersonate`.)
 pub async fn user_within(conn: &mut PgConnection, user_id: i64, sites: &[i64]) -> Result<bool, sqlx::Error> {
     sqlx::query_scalar!(
         r#"select exists(
@@ -25,6 +26,16 @@ pub async fn user_within(conn: &mut PgConnection, user_id: i64, sites: &[i64]) -
     )
     .fetch_one(conn)
     .await
+}
+
+pub async fn is_staff(conn: &mut PgConnection, user_id: i64) -> Result<bool, sqlx::Error> {
+    let staff: Option<bool> = sqlx::query_scalar("select fss_employee from asp.asp_users where asp_users_id = $1").bind(user_id).fetch_optional(conn).await?;
+    Ok(staff.unwrap_or(false))
+}
+
+/// Does the user administrator `admin` reach `target` (global migration 0035 says how)?
+pub async fn reaches(conn: &mut PgConnection, admin: i64, target: i64) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar("select asp.reaches($1, $2)").bind(admin).bind(target).fetch_one(conn).await
 }
 
 /// The permissions the roles `role_ids` give that are not among `held`, by name.

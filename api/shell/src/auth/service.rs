@@ -9,7 +9,7 @@ use kernel::auth::oidc::{OidcIdentity, PendingLogin};
 use kernel::auth::password;
 use kernel::auth::session::{self, Session};
 use kernel::error::{ApiError, ApiResult};
-use kernel::reach::Reach;
+use kernel::reach;
 use kernel::state::AppState;
 use kernel::Perm;
 
@@ -152,7 +152,7 @@ pub async fn login(state: &AppState, username: &str, password_text: &str, client
     }
     throttle.succeeded(state).await?;
     let mut tx = state.pool.begin().await?;
-    repo::clear_failures(&mut tx, user.asp_users_id).await?;
+    let one_time = repo::clear_failures(&mut tx, user.asp_users_id).await?;
     audit::record_as(
         &mut tx,
         Some(user.asp_users_id),
@@ -161,7 +161,7 @@ pub async fn login(state: &AppState, username: &str, password_text: &str, client
     )
     .await?;
     tx.commit().await?;
-    let expired = user.password_expiration_date.is_some_and(|d| d <= now);
+    let expired = one_time || user.password_expiration_date.is_some_and(|d| d <= now);
     open_session(state, user.asp_users_id, expired).await
 }
 
@@ -335,10 +335,10 @@ pub async fn impersonate(state: &AppState, caller: &Caller, target_user_id: i64)
         let Some((staff, active)) = repo::staff_and_active(&mut conn, target_user_id).await? else {
             return Err(ApiError::not_found(USER_NOT_FOUND));
         };
-        // Only users within the caller's reach (kernel::reach: every site of theirs is one of the caller's; provider
-        // administrators reach everyone): ImpersonateUsers at one client's site must not make its holder any user
-        // of another client. Out of reach answers as a missing user does. Provider staff keep their own rule below.
-        if !staff && !Reach::of(&mut conn, caller).await?.covers_user(&mut conn, target_user_id).await? {
+        // Only users within the caller's reach (kernel::reach::may_impersonate): ImpersonateUsers must not make its
+        // holder another client's user, nor a colleague who can do more. Out of reach answers as a missing user
+        // does. Provider staff targets keep their own rule below.
+        if !staff && !reach::may_impersonate(&mut conn, caller, target_user_id).await? {
             return Err(ApiError::not_found(USER_NOT_FOUND));
         }
         (staff, active)

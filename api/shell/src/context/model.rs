@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use poem_openapi::Object;
 use sqlx::FromRow;
 
+use crate::security_questions::model::SecurityQuestion;
 use crate::settings::model::UserSetting;
 use crate::shortcuts::model::Shortcut;
 use crate::sites::model::SiteInfo;
@@ -85,6 +86,13 @@ pub struct UserContext {
     /// 0 ASP (staff), 1 SupplierPortal, 2 CustomerPortal.
     #[oai(rename = "appType")]
     pub app_type: i32,
+    /// An administrator set the password in use: the forced change needs the owner's proof (docs/security.md,
+    /// "Administrator-set passwords").
+    #[oai(rename = "passwordSetByAdministrator", default)]
+    pub password_set_by_administrator: bool,
+    /// The questions whose answers that change needs (`security_answers` of the self-service change), in order.
+    #[oai(rename = "passwordChangeQuestions", default)]
+    pub password_change_questions: Vec<SecurityQuestion>,
 }
 
 #[derive(Object)]

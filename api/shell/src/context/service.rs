@@ -13,7 +13,7 @@ use kernel::Perm;
 use super::model::{ChangeSiteRequest, CurrentUser, MenuItem, MenuRow, PermissionRef, UserContext};
 use super::repo;
 use crate::user_lists::allowed;
-use crate::{settings, shortcuts, sites};
+use crate::{security_questions, settings, shortcuts, sites};
 
 /// The signed-in user's own record.
 pub async fn load_user(state: &AppState, user_id: i64) -> ApiResult<CurrentUser> {
@@ -78,6 +78,9 @@ fn menu_tree(rows: &[MenuRow], held: &HashSet<&str>) -> Vec<MenuItem> {
 pub async fn build(state: &AppState, caller: &Caller) -> ApiResult<UserContext> {
     let mut current_user = load_user(state, caller.user_id).await?;
     current_user.password_expired = caller.session.password_expired && caller.impersonated_by().is_none();
+    // Only a session at the forced change asks for the owner's proof (an impersonating support user never is).
+    let (password_set_by_administrator, password_change_questions) =
+        if current_user.password_expired { security_questions::service::pending_proof(state, caller.user_id).await? } else { (false, Vec::new()) };
     let is_punchin = is_punchin_user(state, caller.user_id).await?;
     let available = sites::service::available(state, caller.user_id).await?;
     let current_site = caller.current_site_id().and_then(|id| available.iter().find(|s| s.site_id == id).cloned());
@@ -104,6 +107,8 @@ pub async fn build(state: &AppState, caller: &Caller) -> ApiResult<UserContext> 
         is_punchin_user: is_punchin,
         impersonated_by_user_id: caller.impersonated_by(),
         app_type,
+        password_set_by_administrator,
+        password_change_questions,
     })
 }
 

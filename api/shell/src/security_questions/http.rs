@@ -27,7 +27,8 @@ impl SecurityQuestionApi {
 
     /// Save the caller's security questions
     ///
-    /// Three different questions, all answered; answers are stored hashed.
+    /// Three different questions, all answered; answers are stored hashed. Refused (403) while the caller signed in
+    /// with a password an administrator set: the answers are what proves the owner when changing it.
     #[requires(password_change)]
     #[oai(path = "/User/SecurityQuestions/Insert/", method = "post", operation_id = "userPostSecurityQuestionsInsert")]
     async fn insert_questions(&self, state: Data<&AppState>, caller: Data<&Caller>, body: Json<SecurityAnswers>) -> ApiResult<Json<Message>> {

@@ -3,7 +3,7 @@
 use poem_openapi::Object;
 use sqlx::FromRow;
 
-#[derive(Object, FromRow)]
+#[derive(Debug, Clone, Object, FromRow)]
 pub struct SecurityQuestion {
     pub question_id: i64,
     pub question: String,

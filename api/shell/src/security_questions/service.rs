@@ -47,7 +47,8 @@ pub async fn options(state: &AppState) -> ApiResult<Vec<SecurityQuestion>> {
     Ok(repo::options(&mut conn).await?)
 }
 
-/// Replaces the caller's answers (hashed, normalised so that later comparisons ignore case and spacing).
+/// Replaces the caller's answers (hashed, normalised so that later comparisons ignore case and spacing), unless an
+/// administrator set the caller's password and its owner has not changed it yet.
 pub async fn save(state: &AppState, caller: &Caller, answers: &SecurityAnswers) -> ApiResult<Message> {
     let mut problems = check_answers(answers);
     let user = context::service::load_user(state, caller.user_id).await?;
@@ -69,6 +70,11 @@ pub async fn save(state: &AppState, caller: &Caller, answers: &SecurityAnswers) 
     problems.check()?;
     let texts = [&answers.answer1, &answers.answer2, &answers.answer3];
     let mut tx = state.pool.begin().await?;
+    // The answers prove the owner when they change a password an administrator set: whoever signed in with that
+    // password (the administrator, perhaps) must not replace them first (docs/security.md).
+    if repo::password_set_by_admin(&mut tx, caller.user_id).await? {
+        return Err(ApiError::forbidden("Choose a new password first: an administrator set the one you signed in with."));
+    }
     repo::delete_answers(&mut tx, caller.user_id).await?;
     for (i, (q, a)) in ids.iter().zip(texts).enumerate() {
         // Answers are compared case-insensitively later, so normalise before hashing.
@@ -84,6 +90,16 @@ pub async fn save(state: &AppState, caller: &Caller, answers: &SecurityAnswers) 
     .await?;
     tx.commit().await?;
     Ok(Message::new("Security questions saved."))
+}
+
+/// Whether an administrator-set password waits for the user's own change, and the user's questions whose answers
+/// that change needs (docs/security.md, "Administrator-set passwords"; none when the user has none on file).
+pub async fn pending_proof(state: &AppState, user_id: i64) -> ApiResult<(bool, Vec<SecurityQuestion>)> {
+    let mut conn = state.pool.acquire().await?;
+    if !repo::password_set_by_admin(&mut conn, user_id).await? {
+        return Ok((false, Vec::new()));
+    }
+    Ok((true, repo::questions_of(&mut conn, user_id).await?))
 }
 
 #[cfg(test)]
