@@ -5,7 +5,11 @@ import { notify } from '../shared/events';
 import { HttpError, toFieldErrors } from '../shared/http';
 import { PASSWORD_UPDATED, usePasswordForm } from './PasswordDialog';
 
-/** An administrator sets another user's password (POST /api/V1/User/Password/Update/; that user's sessions end). */
+/**
+ * An administrator sets another user's password (POST /api/V1/User/Password/Update/; that user's sessions end). It is a
+ * one-time password: the user must change it at the next sign-in, answering their security questions when a user
+ * administrator set it (docs/security.md, "Administrator-set passwords").
+ */
 export function AdminPasswordDialog({
   open,
   userId,
@@ -40,7 +44,12 @@ export function AdminPasswordDialog({
       form.reset();
       onClose();
     } catch (error) {
-      if (error instanceof HttpError && error.status === 400) form.setServerErrors(toFieldErrors(error.apiErrors));
+      if (error instanceof HttpError && error.status === 400) {
+        // A refusal about the user itself (no security questions on file to prove them) is shown above the fields.
+        const { asp_users_id: aboutUser, ...errors } = toFieldErrors(error.apiErrors);
+        const root = [errors.root?.serverError, aboutUser].filter(Boolean).join('\n');
+        form.setServerErrors(root ? Object.assign(errors, { root: { serverError: root } }) : errors);
+      }
     } finally {
       setBusy(false);
     }

@@ -19,6 +19,9 @@ import { userContextStore } from '../lib/userContext';
 import { useUserContext } from './UserContextProvider';
 
 export const EXPIRED_NOTICE = 'Your password is expired. Please enter a new password.';
+export const ADMIN_SET_NOTICE = 'An administrator set this password. Answer your security questions to choose your own.';
+export const NO_PROOF_NOTICE =
+  'An administrator set this password and you have no security questions on file to prove it is you. Ask a provider administrator to set your password.';
 export const PASSWORD_UPDATED = 'Password updated.';
 export interface PasswordValues {
   current_password: string;
@@ -104,6 +107,13 @@ export function PasswordDialog() {
 
   const expired = Boolean(context?.currentUser?.password_expired) && !context?.impersonatedByUserId;
   const open = expired || requested;
+  // A password a user administrator set opens only this change, which needs the owner's security answers
+  // (docs/security.md, "Administrator-set passwords").
+  const questions = (expired && context?.passwordChangeQuestions) || [];
+  const noProof = expired && Boolean(context?.passwordSetByAdministrator) && questions.length === 0;
+  const [answers, setAnswers] = useState<Record<number, string>>({});
+  const answersMissing = questions.some((q) => !answers[q.question_id]?.trim());
+  const serverAnswerError = form.serverErrors.security_answers;
 
   useEffect(() => on('openPasswordDialog', () => setRequested(true)), []);
 
@@ -115,14 +125,18 @@ export function PasswordDialog() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (form.invalid) return;
+    if (form.invalid || answersMissing || noProof) return;
     setBusy(true);
     try {
-      const answer = await callApi('post', '/V1/User/Password/Update/SelfService', { body: form.values, local400: true });
+      const body = questions.length
+        ? { ...form.values, security_answers: questions.map((q) => ({ question_id: q.question_id, answer: answers[q.question_id] ?? '' })) }
+        : form.values;
+      const answer = await callApi('post', '/V1/User/Password/Update/SelfService', { body, local400: true });
       // Changing the password revokes the old session; the answer carries the token of the new one.
       if (answer?.access_token) storeToken(answer);
       notify(answer?.message || PASSWORD_UPDATED, 'success');
       form.reset();
+      setAnswers({});
       setRequested(false);
       await userContextStore.load();
     } catch (error) {
@@ -149,15 +163,41 @@ export function PasswordDialog() {
               {EXPIRED_NOTICE}
             </Alert>
           )}
-          {form.serverErrors.root?.serverError && (
+          {questions.length > 0 && (
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="password-admin-set-notice">
+              {ADMIN_SET_NOTICE}
+            </Alert>
+          )}
+          {noProof && (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="password-no-proof-notice">
+              {NO_PROOF_NOTICE}
+            </Alert>
+          )}
+          {(form.serverErrors.root?.serverError || serverAnswerError) && (
             <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
-              {form.serverErrors.root.serverError}
+              {[form.serverErrors.root?.serverError, serverAnswerError].filter(Boolean).join('\n')}
             </Alert>
           )}
           <Stack spacing={1} sx={{ pt: 1 }}>
             {form.field('current_password', 'Current Password', 'current-password')}
             {form.field('password', 'New Password', 'new-password')}
             {form.field('confirm_password', 'Confirm Password', 'new-password')}
+            {questions.map((q, i) => (
+              <TextField
+                key={q.question_id}
+                label={q.question}
+                autoComplete="off"
+                value={answers[q.question_id] ?? ''}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setAnswers((a) => ({ ...a, [q.question_id]: value }));
+                }}
+                required
+                fullWidth
+                helperText=" "
+                slotProps={{ htmlInput: { 'data-testid': `password-answer-${i + 1}` } as InputHTMLAttributes<HTMLInputElement> }}
+              />
+            ))}
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -170,7 +210,7 @@ export function PasswordDialog() {
               Cancel
             </Button>
           )}
-          <Button type="submit" variant="contained" disabled={busy || form.invalid} data-testid="password-submit">
+          <Button type="submit" variant="contained" disabled={busy || form.invalid || answersMissing || noProof} data-testid="password-submit">
             Save
           </Button>
         </DialogActions>

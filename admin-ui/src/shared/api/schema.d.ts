@@ -3532,7 +3532,8 @@ export interface paths {
          *     or `cid_no` for CIDs; `cip_code` or `cip_no` with `entity_type=CIP`), then one column per custom field (its
          *     label or `custom<n>`). A blank cell leaves the value unchanged. Rows with a refused value or an unknown key are
          *     listed in `refusals` (row, key, field, reason); the other rows are applied, in one transaction. At most 10,000
-         *     rows. Records of the current site only.
+         *     rows. Records of the current site only. A file past a reading limit (size once unpacked, cell, row, rows,
+         *     columns) answers 413 naming it; while other imports are being read the call waits a few seconds, then 429.
          *
          *     Permissions: ItemEdit
          */
@@ -6459,7 +6460,8 @@ export interface paths {
          *     in the template's columns (GET Cost/Template; docs/costs.md), at most 200,000 rows. The file's columns are
          *     checked at once (400); the rows are then checked and applied in the background: poll GET Cost/Import/{id}.
          *     All or nothing: when any row is refused nothing is applied and the import lists every refusal (row, column,
-         *     reason).
+         *     reason). A file past a reading limit (size once unpacked, cell, row, rows, columns) answers 413 naming it;
+         *     while other imports are being read the call waits a few seconds for its turn, then answers 429.
          *
          *     Permissions: SharedVendorCostEdit
          */
@@ -8875,8 +8877,9 @@ export interface paths {
         /**
          * Add a value to a list
          * @description `description` is required; without `valueID` the next free id is taken. A value limited to a site needs a
-         *     site of the current client where the caller holds TypeListAdmin (else 404). A valueID taken in the same
-         *     scope, or a list that is not editable, answers 409. Audited.
+         *     site of the current client where the caller holds TypeListAdmin (else 404); a value without a site is every
+         *     client's and needs a provider administrator (403). A valueID taken in the same scope, or a list that is not
+         *     editable, answers 409. Audited.
          *
          *     Permissions: TypeListAdmin
          */
@@ -8898,8 +8901,9 @@ export interface paths {
         put?: never;
         /**
          * Values of a list
-         * @description Paged (`pageNumber`, zero-based; default sort: sortOrder ascending); every scope, active and inactive unless
-         *     `isActive` is sent; `q` filters on code and descriptions. An unknown list answers 404.
+         * @description Paged (`pageNumber`, zero-based; default sort: sortOrder ascending); the values for every site and those of
+         *     the current client's sites where the caller holds TypeListAdmin, active and inactive unless `isActive` is sent;
+         *     `q` filters on code and descriptions. An unknown list answers 404.
          *
          *     Permissions: TypeListAdmin
          */
@@ -8922,8 +8926,9 @@ export interface paths {
         /**
          * Change a value of a list
          * @description Texts, sort order and `isActive` (deactivate instead of delete: records keep pointing at the value); missing
-         *     fields keep their value, valueID and scope never change. A value of another list answers 404, a list that is
-         *     not editable 409. Audited with what changed.
+         *     fields keep their value, valueID and scope never change. A value of another list, or of a site where the
+         *     caller does not hold TypeListAdmin (another client's included), answers 404; a value without a site needs a
+         *     provider administrator (403); a list that is not editable answers 409. Audited with what changed.
          *
          *     Permissions: TypeListAdmin
          */
@@ -9719,7 +9724,8 @@ export interface paths {
         put?: never;
         /**
          * Save the caller's security questions
-         * @description Three different questions, all answered; answers are stored hashed.
+         * @description Three different questions, all answered; answers are stored hashed. Refused (403) while the caller signed in
+         *     with a password an administrator set: the answers are what proves the owner when changing it.
          *
          *     Permissions: signed-in (also while the password is expired)
          */
@@ -11215,8 +11221,10 @@ export interface paths {
         get: operations["adminGetPermission"];
         /**
          * Update a permission (simple-rest)
-         * @description Built-in permissions (ids below 10000: the specification's catalogue below 3000 and ASP's own) keep their
-         *     names: renaming one is a 400; their descriptions can change.
+         * @description Also needs AddPermissions or FSSConnectAdmin, and (but for FSSConnectAdmin) the permission itself (403
+         *     otherwise). Built-in permissions (ids below 10000: the
+         *     specification's catalogue below 3000 and ASP's own) keep their names: renaming one is a 400; their
+         *     descriptions can change.
          *
          *     Permissions: FSSConnectAdmin or UserAdminInternal or SuperUserAdmin
          */
@@ -11224,7 +11232,9 @@ export interface paths {
         post?: never;
         /**
          * Delete a permission (simple-rest)
-         * @description Built-in permissions (ids below 10000) cannot be deleted (400). Roles lose the deleted permission.
+         * @description Also needs AddPermissions or FSSConnectAdmin, and (but for FSSConnectAdmin) the permission itself; a user
+         *     administrator deletes only a permission whose roles are given at its own sites alone (403 otherwise). Built-in permissions (ids below 10000) cannot
+         *     be deleted (400). Roles lose the deleted permission.
          *
          *     Permissions: FSSConnectAdmin or UserAdminInternal or SuperUserAdmin
          */
@@ -18062,6 +18072,11 @@ export interface components {
             confirm_password: string;
             current_password: string;
             password: string;
+            /**
+             * @description Needed only when a user administrator set the current password: the answers to the owner's security
+             *     questions (the user context's `passwordChangeQuestions`), which prove the owner is the one changing it.
+             */
+            security_answers?: components["schemas"]["SecurityAnswerProof"][] | null;
         };
         /** PasswordChanged */
         PasswordChanged: {
@@ -18631,6 +18646,15 @@ export interface components {
             id: number;
             permission_ids: number[];
             role_name: string;
+        };
+        /**
+         * SecurityAnswerProof
+         * @description One answer to one of the owner's security questions.
+         */
+        SecurityAnswerProof: {
+            answer: string;
+            /** Format: int64 */
+            question_id: number;
         };
         /** SecurityAnswers */
         SecurityAnswers: {
@@ -20688,6 +20712,17 @@ export interface components {
             impersonatedByUserId?: number | null;
             isPunchinUser: boolean;
             menuItems: components["schemas"]["MenuItem"][];
+            /**
+             * @description The questions whose answers that change needs (`security_answers` of the self-service change), in order.
+             * @default []
+             */
+            passwordChangeQuestions: components["schemas"]["SecurityQuestion"][] | null;
+            /**
+             * @description An administrator set the password in use: the forced change needs the owner's proof (docs/security.md,
+             *     "Administrator-set passwords").
+             * @default false
+             */
+            passwordSetByAdministrator: boolean | null;
             permissions: components["schemas"]["PermissionRef"][];
         };
         /**
@@ -31526,7 +31561,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The file is larger than the limit (`files_max_bytes`, 5 MB by default); nothing was saved. */
+            /** @description The content is larger than a limit allows (`errors` names the limit); nothing was changed. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -32528,7 +32563,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The file is larger than the limit (`files_max_bytes`, 5 MB by default); nothing was saved. */
+            /** @description The content is larger than a limit allows (`errors` names the limit); nothing was changed. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -34419,6 +34454,24 @@ export interface operations {
             };
             /** @description Signed in, but not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The content is larger than a limit allows (`errors` names the limit); nothing was changed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -44444,6 +44497,24 @@ export interface operations {
             };
             /** @description Signed in, but not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The content is larger than a limit allows (`errors` names the limit); nothing was changed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again later. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
