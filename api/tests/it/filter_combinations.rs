@@ -1,9 +1,10 @@
-//! Every filter combination of every FieldDistinctValues call and of the ledger's searches answers without a server
-//! error (issue 20, failure 8: `search_text` with `employeeNumber` answered 500, "bind message supplies 9 parameters,
-//! but prepared statement requires 10": the distinct query numbered its placeholders by hand and counted one too
-//! few). The operations and their filters are read from the OpenAPI document, so a new filter, or a new
-//! FieldDistinctValues operation, is tried without anyone writing a case for it: each filter alone, every pair, all
-//! of them, all but each one; and, for the column a FieldDistinctValues call lists, every column with every filter.
+//! Every filter combination of every distinct-values call (FieldDistinctValues, SubFilterListByField) and of the
+//! ledger's searches answers without a server error (issue 20, failure 8: `search_text` with `employeeNumber`
+//! answered 500, "bind message supplies 9 parameters, but prepared statement requires 10": the distinct query
+//! numbered its placeholders by hand and counted one too few). The operations and their filters are read from the
+//! OpenAPI document, so a new filter, or a new distinct-values operation, is tried without anyone writing a case for
+//! it: each filter alone, every pair, all of them, all but each one; and every column a distinct-values call lists,
+//! alone and with every filter.
 
 use std::collections::BTreeMap;
 
@@ -16,9 +17,15 @@ use crate::openapi_walk::{encode, plain, Doc, Operation};
 /// Paging and sorting: not filters (the paged searches' own tests cover them).
 const PAGING: &[&str] = &["pageNumber", "pageIndex", "pageSize", "sortField", "sortDirection"];
 
-/// The operations this test must try: every FieldDistinctValues call of the document, and every search of the ledger.
+/// Operations that list the distinct values of one column among the rows their filters keep.
+fn lists_values(op: &Operation) -> bool {
+    op.path.contains("FieldDistinctValues") || op.path.contains("SubFilterListByField")
+}
+
+/// The operations this test must try: every distinct-values call of the document (FieldDistinctValues and the CIP
+/// grid's SubFilterListByField, the same kind), and every search of the ledger.
 fn tried(op: &Operation) -> bool {
-    op.path.contains("FieldDistinctValues") || (op.path.starts_with("/V1/Transaction/") && op.path.contains("Search"))
+    lists_values(op) || (op.path.starts_with("/V1/Transaction/") && op.path.contains("Search"))
 }
 
 /// A value of a filter that the operation accepts (its schema says the type; a few names need a value of their
@@ -34,10 +41,8 @@ fn value_of(doc: &Doc, name: &str, schema: &Value) -> Value {
         "columns" => json!([{"field": "tran_id", "header": "Id"}]),
         "filterList" => json!([{"field": "vend_code", "values": ["V1"]}]),
         "vend_code" => json!("ACME1"),
-        _ => match choices(schema).first() {
-            Some(first) => first.clone(),
-            None => doc.sample(schema, name, 0),
-        },
+        "site_code" => json!("ACME-NORTH"),
+        _ => doc.sample(schema, 0),
     }
 }
 
@@ -84,7 +89,7 @@ fn shape(doc: &Doc, op: &Operation, path_value: &dyn Fn(&str) -> Option<Value>) 
             if PAGING.contains(&name.as_str()) {
                 continue;
             }
-            let is_column = op.path.contains("FieldDistinctValues") && matches!(name.as_str(), "field" | "field_name");
+            let is_column = lists_values(op) && matches!(name.as_str(), "field" | "field_name");
             if is_column {
                 let all = choices(&schema);
                 assert!(!all.is_empty(), "{}: the column property {name} lists no choices (enum, or 'One of ...' in its description)", op.id);
@@ -152,6 +157,7 @@ async fn every_filter_combination_of_the_distinct_value_and_ledger_searches_answ
     let doc = Doc::load();
     let ops: Vec<Operation> = doc.operations().into_iter().filter(tried).collect();
     assert!(ops.iter().any(|o| o.id == "transactionPostFieldDistinctValues"), "the document lost Transaction/FieldDistinctValues");
+    assert!(ops.iter().any(|o| o.path.contains("SubFilterListByField")), "the document lost the CIP grid's SubFilterListByField");
     assert!(ops.len() >= 7, "expected the ledger searches and the three FieldDistinctValues calls, found {:?}", ops.iter().map(|o| &o.id).collect::<Vec<_>>());
 
     let mut failures = Vec::new();

@@ -124,7 +124,7 @@ impl Doc {
     }
 
     /// A plain value of `schema`: objects with their required properties only; values that pass the usual rules.
-    pub fn sample(&self, schema: &Value, name: &str, depth: usize) -> Value {
+    pub fn sample(&self, schema: &Value, depth: usize) -> Value {
         let schema = self.resolve(schema);
         if let Some(first) = schema.get("enum").and_then(Value::as_array).and_then(|e| e.first()) {
             return first.clone();
@@ -134,14 +134,14 @@ impl Doc {
                 let mut obj = Map::new();
                 for (k, sub, required) in self.properties(&schema) {
                     if required {
-                        obj.insert(k.clone(), self.sample(&sub, &k, depth + 1));
+                        obj.insert(k.clone(), self.sample(&sub, depth + 1));
                     }
                 }
                 Value::Object(obj)
             }
             Some("array") => {
                 let min = schema.get("minItems").and_then(Value::as_u64).unwrap_or(0).max(1);
-                Value::Array((0..min).map(|_| self.sample(&schema["items"], name, depth + 1)).collect())
+                Value::Array((0..min).map(|_| self.sample(&schema["items"], depth + 1)).collect())
             }
             Some("integer") => json!(schema.get("minimum").and_then(Value::as_i64).unwrap_or(1).max(1)),
             Some("number") => json!(schema.get("minimum").and_then(Value::as_f64).unwrap_or(1.0).max(1.0)),
@@ -160,35 +160,6 @@ impl Doc {
             }
             _ => Value::Null,
         }
-    }
-
-    /// Sets `value` at `path` in `body` (an array's first element; what is missing is sampled).
-    pub fn set_at(&self, body: &mut Value, schema: &Value, path: &[String], value: Value) {
-        let schema = self.resolve(schema);
-        let Some((first, rest)) = path.split_first() else {
-            *body = value;
-            return;
-        };
-        if first == "[]" {
-            let items = self.resolve(&schema["items"]);
-            if !body.is_array() || body.as_array().unwrap().is_empty() {
-                *body = json!([self.sample(&items, "", 0)]);
-            }
-            let element = &mut body.as_array_mut().unwrap()[0];
-            self.set_at(element, &items, rest, value);
-            return;
-        }
-        if !body.is_object() {
-            *body = json!({});
-        }
-        let sub = schema.get("properties").and_then(|p| p.get(first)).cloned().unwrap_or(Value::Null);
-        let obj = body.as_object_mut().unwrap();
-        if rest.is_empty() {
-            obj.insert(first.clone(), value);
-            return;
-        }
-        let child = obj.entry(first.clone()).or_insert_with(|| self.sample(&sub, first, 0));
-        self.set_at(child, &sub, rest, value);
     }
 }
 
