@@ -474,6 +474,11 @@ async fn a_user_administrator_still_reaches_users_with_no_more_than_its_own_perm
     let a = app.put(&format!("/api/admin/users/{basic}"), &admin, json!({"roles": [{"site_id": s.north, "security_role_id": s.power_role}]})).await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.body);
     assert_eq!(app.get(&format!("/api/admin/users/{basic}"), &s.uadmin).await.status, StatusCode::NOT_FOUND);
+    // A user it creates must choose their own password at the first sign-in (the administrator knows the first one).
+    let a = app.post("/api/admin/users", &s.uadmin, json!({"user_id": "new-clerk", "password": PASSWORD, "site_ids": [s.north]})).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let first = app.login("new-clerk").await;
+    assert_eq!(app.context(&first).await["currentUser"]["password_expired"], true);
     // A provider administrator still reaches everyone.
     for id in [s.power, s.wide, basic] {
         assert_eq!(app.get(&format!("/api/admin/users/{id}"), &admin).await.status, StatusCode::OK);

@@ -9654,7 +9654,10 @@ export interface paths {
         put?: never;
         /**
          * Change another user's password (administrators)
-         * @description Applies the password rule; the user's sessions end; the new password is valid for the usual period.
+         * @description Applies the password rule; the user's sessions end. Another user's new password is a one-time credential: it
+         *     opens only the forced change at the next sign-in, and when a user administrator set it that change needs the
+         *     user's security answers, so a user without them answers 400 `noSecurityQuestions` (a provider administrator
+         *     sets theirs). Users out of reach answer 404.
          *
          *     Permissions: FSSConnectAdmin or UserAdminInternal or SuperUserAdmin
          */
@@ -9677,6 +9680,8 @@ export interface paths {
         /**
          * Change one's own password
          * @description Checks the current password and the password rule; ends the user's other sessions; answers a fresh token.
+         *     When a user administrator set the current password, also the owner's `security_answers` (400 when missing or
+         *     wrong; 403 when the user has none on file or after five wrong ones: a provider administrator must set it).
          *
          *     Permissions: signed-in (also while the password is expired)
          */

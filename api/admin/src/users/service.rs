@@ -196,6 +196,9 @@ pub async fn create(state: &AppState, actor: &Caller, input: &UserInput) -> ApiR
     };
     let hash = hash_password(new_password).await?;
     let expires = match input.password_expiration_date.as_opt_ref() {
+        // A user administrator knows the first password it gives: the new user chooses their own at the first
+        // sign-in (docs/security.md, "Administrator-set passwords"). A provider administrator's lasts the usual period.
+        None if !reach::is_provider_admin(actor) => Some(Utc::now()),
         None => Some(Utc::now() + Duration::days(state.settings.password_max_age_days)),
         Some(v) => v.copied(),
     };
