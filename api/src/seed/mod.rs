@@ -54,6 +54,27 @@ const USERS: &[DemoUser] = &[
         grants: &[("ACME-NORTH", "SupplierPortal")] },
 ];
 
+/// Each demo client's records are numbered in a range of their own (ACME from 1, GEA from 1 000 000 001): every
+/// client schema numbers its rows from 1, so both clients would have a cip 3, and a test (or an attacker's probe)
+/// sending GEA's id as an ACME user would silently reach ACME's own record and prove nothing. With distinct ranges a
+/// foreign id names no record of the caller's client (docs/testing.md, "Cross-tenant probes").
+const CLIENT_ID_RANGE: i64 = 1_000_000_000;
+
+/// Moves every sequence of a freshly provisioned client schema to `offset` (the next row gets `offset + 1`).
+async fn distinct_ids(conn: &mut sqlx::PgConnection, schema: &str, offset: i64) -> anyhow::Result<()> {
+    if offset == 0 {
+        return Ok(());
+    }
+    // pg_sequences, not information_schema.sequences: the latter leaves out the sequences of identity columns.
+    sqlx::query("select setval(format('%I.%I', schemaname, sequencename)::regclass, $2, false) from pg_sequences where schemaname = $1")
+        .bind(schema)
+        .bind(offset + 1)
+        .execute(&mut *conn)
+        .await
+        .with_context(|| format!("numbering {schema} from {offset}"))?;
+    Ok(())
+}
+
 pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     tenancy::migrate_all(settings.owner_url(), settings.app_role().as_deref()).await.context("migrating before seeding")?;
     let pool = tenancy::connect_pool(settings.owner_url(), 2).await?;
@@ -61,7 +82,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     let mut conn = pool.acquire().await?;
     let clients = [("ACME", "Acme Manufacturing", [("ACME-NORTH", "Acme North Plant", 0, false), ("ACME-SOUTH", "Acme South Plant", 0, false)]),
                    ("GEA", "GEA Industrial", [("GEA-POR", "GEA Punch-in Portal", 2, true), ("GEA-MAIN", "GEA Main Works", 0, false)])];
-    for (code, name, sites) in clients {
+    for (index, (code, name, sites)) in clients.into_iter().enumerate() {
         let code = tenancy::ClientCode::parse(code)?;
         let exists: Option<i64> = sqlx::query_scalar("select client_id from asp.client where client_code = $1")
             .bind(code.as_str())
@@ -69,7 +90,11 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
             .await?;
         let client_id = match exists {
             Some(id) => id,
-            None => tenancy::create_tenant(settings.owner_url(), &code, name, settings.app_role().as_deref()).await?.client_id,
+            None => {
+                let id = tenancy::create_tenant(settings.owner_url(), &code, name, settings.app_role().as_deref()).await?.client_id;
+                distinct_ids(&mut conn, code.schema_name().as_str(), index as i64 * CLIENT_ID_RANGE).await?;
+                id
+            }
         };
         for (site_code, site_name, app_type, catalog) in sites {
             sqlx::query(
