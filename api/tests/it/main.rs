@@ -44,3 +44,5 @@ mod filter_combinations;
 mod field_permissions;
 mod vendor_references;
 mod limits_concurrency;
+mod import_bombs;
+mod csv_injection;

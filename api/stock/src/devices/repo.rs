@@ -112,6 +112,19 @@ pub async fn station_of_token(tx: &mut TenantTx, device_token_id: i64) -> Result
         .await
 }
 
+/// The transaction's commit returns before its WAL is flushed (`synchronous_commit` off for it only).
+pub async fn commit_without_flush(tx: &mut TenantTx) -> Result<(), sqlx::Error> {
+    sqlx::query("select set_config('synchronous_commit', 'off', true)").execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Makes the transaction write a commit record (it takes a transaction id), so its ordinary, synchronous commit
+/// returns only when the WAL up to it, and so every earlier commit of this server, is on disk.
+pub async fn flush_barrier(tx: &mut TenantTx) -> Result<(), sqlx::Error> {
+    sqlx::query("select pg_current_xact_id()").execute(&mut **tx).await?;
+    Ok(())
+}
+
 pub async fn savepoint(tx: &mut TenantTx) -> Result<(), sqlx::Error> {
     sqlx::query("savepoint device_line").execute(&mut **tx).await?;
     Ok(())

@@ -66,6 +66,9 @@ pub async fn report(state: &AppState, device: &Device, scope: &SiteScope, report
     let mut answer = DeviceReportResult { posted: 0, duplicates: 0, refused: 0, lines: Vec::with_capacity(report.lines.len()) };
     for line in &report.lines {
         let mut tx = scope.begin_posting(&state.pool).await?;
+        // A line's commit does not wait for its WAL to reach disk: the barrier below waits once for all of them
+        // before the answer is sent (a crash before it loses only lines the device was never told were posted).
+        repo::commit_without_flush(&mut tx).await?;
         let result = one_line(state, &mut tx, device, token_station, window, line).await?;
         // Dropped uncommitted, a transaction rolls back.
         if result.is_some() {
@@ -84,6 +87,9 @@ pub async fn report(state: &AppState, device: &Device, scope: &SiteScope, report
         }
         answer.lines.push(result);
     }
+    let mut tx = scope.begin(&state.pool).await?;
+    repo::flush_barrier(&mut tx).await?;
+    tx.commit().await?;
     Ok(answer)
 }
 
