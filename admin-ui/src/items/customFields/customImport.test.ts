@@ -48,6 +48,13 @@ describe('the import template', () => {
     expect(csvLine(['a', 2, null, undefined, 'b c'])).toBe('a,2,,,b c');
     expect(csvLine(['x,y', 'say "hi"', 'two\nlines', ' pad'])).toBe('"x,y","say ""hi""","two\nlines"," pad"');
   });
+
+  it('csvLine neutralises cells a spreadsheet would run as a formula and leaves numbers alone', () => {
+    expect(csvLine(['=HYPERLINK("http://evil.example","x")', '+1+1', '@SUM(A1)', '\tx', '-2+3+cmd'])).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""x"")","'+1+1","'@SUM(A1)","'\tx","'-2+3+cmd"`,
+    );
+    expect(csvLine(['-5', -5, '+3.25', '1e-3', 'a=b'])).toBe('-5,-5,+3.25,1e-3,a=b');
+  });
 });
 
 describe('the chosen file', () => {

@@ -61,9 +61,18 @@ export function templateHeader(entity: EntityType, definitions: readonly Pick<De
   return [KEY_COLUMNS[entity].code, ...fields];
 }
 
-/** One CSV cell (RFC 4180): quoted when it holds a comma, a quote, a line break or outer spaces. */
+/** A number as a spreadsheet reads it (`-5`, `+3.25`, `.5`, `1e-3`): it cannot hold a formula. */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, a quote, a line break or outer spaces. A cell a
+ * spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a carriage return) is neutralised with a
+ * single quote in front, quoted; a plain number is left alone. The same rule as the API's CSV writer
+ * (kernel::export::csv_cell, docs/security.md), and the import reads such a cell back as it was.
+ */
 export function csvCell(value: string | number | null | undefined): string {
   const text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !PLAIN_NUMBER.test(text)) return `"'${text.replace(/"/g, '""')}"`;
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

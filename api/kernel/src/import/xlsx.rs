@@ -26,8 +26,9 @@ struct Capped<R> {
     inner: R,
     name: String,
     read: u64,
-    /// What is left of the file's unpacked budget.
+    /// What is left of the file's unpacked budget, and the whole of it.
     limit: u64,
+    total: u64,
     packed: u64,
     ratio: u64,
     /// Bytes read since the parser was asked for its current event.
@@ -43,7 +44,7 @@ impl<R: Read> Read for Capped<R> {
         self.read += n as u64;
         self.event += n as u64;
         let breach = if self.read > self.limit {
-            Some(ImportError::Limit("unpackedTooLarge", format!("The workbook unpacks to more than {}: too large to import.", mb(self.limit))))
+            Some(ImportError::Limit("unpackedTooLarge", format!("The workbook unpacks to more than {}: too large to import.", mb(self.total))))
         } else if self.read > RATIO_FLOOR && self.read > self.packed.saturating_mul(self.ratio) {
             Some(ImportError::Limit(
                 "compressionRatio",
@@ -296,6 +297,7 @@ fn excel_unescape(s: &str) -> Cow<'_, str> {
 /// What is left of the file's budget, and the per-event cap, for every part opened.
 struct Budget {
     left: u64,
+    total: u64,
     ratio: u64,
     max_event: u64,
     max_cell: usize,
@@ -309,7 +311,7 @@ fn open<'z, 'a>(zip: &'z mut ZipArchive<Cursor<&'a [u8]>>, name: &str, budget: &
     };
     let (size, packed) = (entry.size(), entry.compressed_size());
     if size > budget.left {
-        return Err(ImportError::Limit("unpackedTooLarge", format!("The workbook's part {name} unpacks to {}: more than the {} a workbook may.", mb(size), mb(budget.left))));
+        return Err(ImportError::Limit("unpackedTooLarge", format!("The workbook's part {name} unpacks to {}: a workbook may unpack to at most {}.", mb(size), mb(budget.total))));
     }
     if size > RATIO_FLOOR && size > packed.saturating_mul(budget.ratio) {
         return Err(ImportError::Limit(
@@ -322,6 +324,7 @@ fn open<'z, 'a>(zip: &'z mut ZipArchive<Cursor<&'a [u8]>>, name: &str, budget: &
         name: name.to_owned(),
         read: 0,
         limit: budget.left,
+        total: budget.total,
         packed,
         ratio: budget.ratio,
         event: 0,
@@ -440,7 +443,7 @@ pub(super) fn read<F: FnMut(super::ImportRow) -> Result<(), ImportError>>(bytes:
     }
     // A cell's text may be escaped (`&amp;`, `_x000D_`, character references): its XML is up to 8 times longer.
     let max_event = (limits.max_cell_bytes as u64).saturating_mul(8).saturating_add(64 * 1024);
-    let mut budget = Budget { left: limits.max_unpacked_bytes, ratio: limits.max_zip_ratio.max(1), max_event, max_cell: limits.max_cell_bytes };
+    let mut budget = Budget { left: limits.max_unpacked_bytes, total: limits.max_unpacked_bytes, ratio: limits.max_zip_ratio.max(1), max_event, max_cell: limits.max_cell_bytes };
 
     // The workbook: its first sheet and its date system.
     let mut first_sheet = None;
