@@ -484,6 +484,9 @@ async fn a_quantity_finer_than_the_ledgers_three_decimals_is_refused_and_the_ans
         assert_eq!(a.body["errors"][0]["field"], "qty", "{:?}", a.body);
         let a = app.post("/api/V1/Transaction/Receipt", &s.wh, json!({"cip_no": s.cip, "qty": qty, "unit_cost": 1.0})).await;
         assert_eq!(a.status, StatusCode::BAD_REQUEST, "{qty}: {:?}", a.body);
+        // A return too, before it is judged against what was issued.
+        let a = app.post("/api/V1/Transaction/Return", &s.wh, json!({"cip_no": s.cip, "qty": qty, "employee": number})).await;
+        assert_eq!((a.status, a.body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("qty")), "{qty}: {:?}", a.body);
     }
     let after: i64 = sqlx::query_scalar("select count(*) from client_acme.stock_transaction where cip_no = $1").bind(s.cip).fetch_one(&app.pool).await.unwrap();
     assert_eq!(after, before, "nothing posted");

@@ -414,6 +414,10 @@ pub async fn return_to_stock(state: &AppState, caller: &Caller, scope: &SiteScop
 }
 
 async fn draw(state: &AppState, caller: &Caller, scope: &SiteScope, body: &DrawRequest, code: TransCode) -> ApiResult<MovementResult> {
+    // Before the limits are judged on it: a quantity the ledger cannot hold is bad input, not a limit question.
+    if !crate::ledger::service::fits_scale(body.qty) {
+        return Err(ledger_error(LedgerError::InvalidQuantity));
+    }
     let mut tx = scope.begin_posting(&state.pool).await?;
     let (cid_no, status, avg_cost) = repo::cip_for_draw(&mut tx, body.cip_no).await?.ok_or_else(|| ApiError::not_found(CIP_NOT_FOUND))?;
     if status == 5 {
