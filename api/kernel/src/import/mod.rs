@@ -219,7 +219,7 @@ enum Quote {
     Unquoted,
     Quoted,
     /// A quote inside a quoted field: the closing one, or the first of `""`.
-    QuoteInQuoted,
+    ClosingOrEscaped,
 }
 
 impl Read for RecordCap<'_> {
@@ -228,8 +228,8 @@ impl Read for RecordCap<'_> {
         for &b in &self.rest[..n] {
             self.state = match (self.state, b) {
                 (Quote::FieldStart, b'"') => Quote::Quoted,
-                (Quote::Quoted, b'"') => Quote::QuoteInQuoted,
-                (Quote::QuoteInQuoted, b'"') => Quote::Quoted,
+                (Quote::Quoted, b'"') => Quote::ClosingOrEscaped,
+                (Quote::ClosingOrEscaped, b'"') => Quote::Quoted,
                 (Quote::Quoted, _) => Quote::Quoted,
                 (_, b',') => Quote::FieldStart,
                 (_, b'\n' | b'\r') => {
