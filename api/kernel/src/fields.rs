@@ -24,6 +24,10 @@ pub struct FieldRule {
     pub label: &'static str,
     /// The operation made for setting it (the refusal points the caller there).
     pub dedicated: &'static str,
+    /// The request schema the field sets a value in, where the same name means something else elsewhere (an
+    /// employee's `pin` is set in EmployeeInput; an issue's `pin` is the employee proving who they are). None: the
+    /// field sets its value wherever it appears.
+    pub object: Option<&'static str>,
 }
 
 /// The average cost of a CID/CIP: moved by receipts, corrected by its dedicated call.
@@ -32,10 +36,29 @@ pub const CUST_AVG_COST: FieldRule = FieldRule {
     needs: &[Perm::TransactionAvgCost],
     label: "the average cost",
     dedicated: "PUT api/V1/Transaction/Update/CustAvgCost",
+    object: None,
+};
+
+/// An employee's PIN: set by its own call under EmpPinUpdate, so a new employee's first PIN needs it too.
+pub const EMPLOYEE_PIN: FieldRule = FieldRule {
+    field: "pin",
+    needs: &[Perm::EmpPinUpdate],
+    label: "an employee's PIN",
+    dedicated: "PUT api/V1/Employee/Pin/Update/{id}/{pin}",
+    object: Some("EmployeeInput"),
+};
+
+/// Removing an employee's PIN through the employee's edit: the same permission as setting one.
+pub const CLEAR_EMPLOYEE_PIN: FieldRule = FieldRule {
+    field: "clearPin",
+    needs: &[Perm::EmpPinUpdate],
+    label: "removing an employee's PIN",
+    dedicated: "PUT api/V1/Employee/Pin/Update/{id}/{pin}",
+    object: Some("EmployeeInput"),
 };
 
 /// Every field rule (the generated probe walks this table).
-pub const RULES: &[FieldRule] = &[CUST_AVG_COST];
+pub const RULES: &[FieldRule] = &[CUST_AVG_COST, EMPLOYEE_PIN, CLEAR_EMPLOYEE_PIN];
 
 /// errorType of the refusal.
 pub const ERROR_TYPE: &str = "fieldNotPermitted";

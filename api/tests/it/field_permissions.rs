@@ -19,11 +19,38 @@ use crate::openapi_walk::{Doc, Operation};
 /// Provider permissions: their holders reach every client by design; the probe's users are a client's.
 const PROVIDER_PERMISSIONS: &[&str] = &["FSSConnectAdmin", "SuperUserAdmin"];
 
-/// A valid request of a known operation with `field` set to `value`: (url below the server, body). `n` makes its
-/// unique values unique. None: the probe does not know the operation.
-async fn valid_request(app: &TestApp, op: &Operation, field: &str, value: f64, n: usize) -> Option<(String, Value)> {
-    match op.id.as_str() {
-        "itemCidPost" => {
+/// A request of a known operation carrying `field` with the probe's `value`.
+struct Probe {
+    /// Below the server.
+    url: String,
+    body: Value,
+    /// Whether a holder of the field's permission gets it accepted (the control). False where the operation refuses
+    /// the field for everyone (an employee's edit never sets a PIN: Pin/Update does), so only the rule's refusal of a
+    /// non-holder is checked.
+    accepted: bool,
+}
+
+/// The employee numbers the PIN probes use: the value's digits (777.015 -> 777015, a valid 6-digit PIN too).
+fn digits(value: f64) -> String {
+    format!("{}", (value * 1000.0).round() as i64)
+}
+
+/// An employee at ACME-NORTH made by `admin` for a probe, with a PIN or without.
+async fn employee(app: &TestApp, admin: &str, number: &str, pin: Option<&str>) -> i64 {
+    let mut body = json!({"employeeNumber": number, "lastName": "Rule", "firstName": "Field", "badgeNumber": format!("BX-{number}")});
+    if let Some(pin) = pin {
+        body["pin"] = json!(pin);
+    }
+    let a = app.post("/api/V1/Employee", admin, body).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    a.body["employee"]["employeeID"].as_i64().unwrap()
+}
+
+/// A valid request of a known operation with `field` set to the probe's `value`. `n` makes its unique values unique.
+/// None: the probe does not know the operation.
+async fn valid_request(app: &TestApp, admin: &str, op: &Operation, field: &str, value: f64, n: usize) -> Option<Probe> {
+    match (op.id.as_str(), field) {
+        ("itemCidPost", "cust_avg_cost") => {
             let item: i64 = sqlx::query_scalar(
                 "select item_id from asp.item_master m where item_status = 1
                    and not exists (select 1 from client_acme.cid c where c.item_id = m.item_id) order by item_id offset $1 limit 1",
@@ -34,14 +61,49 @@ async fn valid_request(app: &TestApp, op: &Operation, field: &str, value: f64, n
             .unwrap();
             let mut body = json!({"cust_item_code": format!("FR-{n}"), "cust_desc1": "FIELD RULE PROBE", "item_id": item, "cip_code": format!("FR-CIP-{n}")});
             body[field] = json!(value);
-            Some(("/api/V1/Item/CID".to_owned(), body))
+            Some(Probe { url: "/api/V1/Item/CID".to_owned(), body, accepted: true })
+        }
+        ("employeePost", "pin") => {
+            let d = digits(value);
+            let body = json!({"employeeNumber": format!("FRP-{d}"), "lastName": "Rule", "firstName": "Field", "badgeNumber": format!("BX-FRP-{d}"), "pin": d});
+            Some(Probe { url: "/api/V1/Employee".to_owned(), body, accepted: true })
+        }
+        ("employeePost", "clearPin") => {
+            let d = digits(value);
+            let body = json!({"employeeNumber": format!("FRC-{d}"), "lastName": "Rule", "firstName": "Field", "badgeNumber": format!("BX-FRC-{d}"), "clearPin": true});
+            Some(Probe { url: "/api/V1/Employee".to_owned(), body, accepted: true })
+        }
+        ("employeePut", "pin") => {
+            let d = digits(value);
+            let id = employee(app, admin, &format!("FRP-{d}"), None).await;
+            let body = json!({"employeeID": id, "employeeNumber": format!("FRP-{d}"), "lastName": "Rule", "firstName": "Field", "badgeNumber": format!("BX-FRP-{d}"), "pin": d});
+            Some(Probe { url: "/api/V1/Employee".to_owned(), body, accepted: false })
+        }
+        ("employeePut", "clearPin") => {
+            let d = digits(value);
+            let id = employee(app, admin, &format!("FRC-{d}"), Some("2468")).await;
+            let body = json!({"employeeID": id, "employeeNumber": format!("FRC-{d}"), "lastName": "Rule", "firstName": "Field", "badgeNumber": format!("BX-FRC-{d}"), "clearPin": true});
+            Some(Probe { url: "/api/V1/Employee".to_owned(), body, accepted: true })
         }
         _ => None,
     }
 }
 
-/// Rows of every client table with a column named `field` holding `value`.
+/// Rows where the probe's `value` of `field` took effect: a stored value in any client table with such a column, an
+/// employee of the probe's number with a PIN (`pin`) or without one (`clearPin`).
 async fn stored(app: &TestApp, field: &str, value: f64) -> i64 {
+    match field {
+        "pin" | "clearPin" => {
+            let (number, has_pin) = if field == "pin" { (format!("FRP-{}", digits(value)), true) } else { (format!("FRC-{}", digits(value)), false) };
+            return sqlx::query_scalar("select count(*) from client_acme.employee where employee_number = $1 and (pin_hash is not null) = $2")
+                .bind(number)
+                .bind(has_pin)
+                .fetch_one(&app.pool)
+                .await
+                .unwrap();
+        }
+        _ => {}
+    }
     let tables: Vec<(String, String)> = sqlx::query_as(
         "select table_schema::text, table_name::text from information_schema.columns c
           where column_name = $1 and table_schema like 'client\\_%'
@@ -73,7 +135,7 @@ async fn user_lacking(app: &TestApp, admin: &str, login: &str, lacking: &[&str])
         .fetch_all(&app.pool)
         .await
         .unwrap();
-    let role = app.post("/api/admin/roles", admin, json!({"role_name": format!("All but {}", lacking.join(", ")), "permission_ids": ids})).await;
+    let role = app.post("/api/admin/roles", admin, json!({"role_name": format!("All but {} ({login})", lacking.join(", ")), "permission_ids": ids})).await;
     assert_eq!(role.status, StatusCode::OK, "{}", role.body);
     let north = app.site_id("ACME-NORTH").await;
     let user = app
@@ -109,29 +171,31 @@ async fn every_operation_carrying_a_field_with_its_own_permission_refuses_it_wit
     for (r, rule) in kernel::fields::RULES.iter().enumerate() {
         let needs: Vec<&str> = rule.needs.iter().map(|p| p.as_str()).collect();
         let lacker = user_lacking(&app, &admin, &format!("fieldrule{r}"), &needs).await;
-        let mut dedicated_found = false;
+        let dedicated = operations.iter().find(|op| is_dedicated(op, rule.dedicated));
+        let dedicated = dedicated.unwrap_or_else(|| panic!("the dedicated call of {} ({}) is not in the document", rule.field, rule.dedicated));
+        assert!(
+            dedicated.permissions.iter().all(|p| needs.contains(&p.as_str())),
+            "{} {}: the dedicated call of {} must keep its permission ({needs:?}), it needs {:?}",
+            dedicated.method,
+            dedicated.path,
+            rule.field,
+            dedicated.permissions
+        );
         for op in &operations {
-            let in_body = op.body.as_ref().is_some_and(|b| !doc.paths_named(b, rule.field).is_empty());
-            let in_query = op.params.iter().any(|p| p["name"] == rule.field && p["in"] == "query");
-            if !in_body && !in_query {
+            if is_dedicated(op, rule.dedicated) {
                 continue;
             }
-            if is_dedicated(op, rule.dedicated) {
-                dedicated_found = true;
-                assert!(
-                    op.permissions.iter().all(|p| needs.contains(&p.as_str())),
-                    "{} {}: the dedicated call of {} must keep its permission ({needs:?}), it needs {:?}",
-                    op.method,
-                    op.path,
-                    rule.field,
-                    op.permissions
-                );
+            let in_body = op.body.as_ref().is_some_and(|b| {
+                !doc.paths_named(b, rule.field).is_empty() && rule.object.is_none_or(|o| doc.schema_names(b).contains(o))
+            });
+            let in_query = op.params.iter().any(|p| p["name"] == rule.field && p["in"] == "query");
+            if !in_body && !in_query {
                 continue;
             }
             n += 1;
             // Three decimals at most: the cost columns are numeric(.., 3).
             let canary = 777.0 + (n as f64) / 100.0;
-            let Some((url, body)) = valid_request(&app, op, rule.field, canary, 2 * n).await else {
+            let Some(Probe { url, body, .. }) = valid_request(&app, &admin, op, rule.field, canary, 2 * n).await else {
                 failures.push(format!(
                     "{} {} ({}) carries {}, which needs {needs:?}: add a valid request for it to field_permissions.rs::valid_request \
                      (and call kernel::fields::check in its service)",
@@ -151,13 +215,16 @@ async fn every_operation_carrying_a_field_with_its_own_permission_refuses_it_wit
             }
             // The same request from a holder: accepted and stored, so the refusal above was the rule's.
             let control = canary + 0.005;
-            let (url, body) = valid_request(&app, op, rule.field, control, 2 * n + 1).await.unwrap();
+            let probe = valid_request(&app, &admin, op, rule.field, control, 2 * n + 1).await.unwrap();
+            if !probe.accepted {
+                continue;
+            }
+            let (url, body) = (probe.url, probe.body);
             let a = app.request(op.method.clone(), &url, Some(&admin), Some(body)).await;
             if !a.status.is_success() || stored(&app, rule.field, control).await == 0 {
                 failures.push(format!("{} {url} as a holder of {needs:?}: expected it accepted and stored, got {} {}", op.method, a.status, a.body));
             }
         }
-        assert!(dedicated_found, "the dedicated call of {} ({}) is not in the document", rule.field, rule.dedicated);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(probed > 0, "no operation was probed");

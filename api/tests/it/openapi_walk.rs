@@ -96,6 +96,30 @@ impl Doc {
     }
 
     /// Every property path of a body schema whose name is `name`, at any depth (`[]` for an array's elements).
+    /// The names of the component schemas `schema` reaches through `$ref`s (itself included).
+    pub fn schema_names(&self, schema: &Value) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        self.collect_names(schema, &mut out);
+        out
+    }
+
+    fn collect_names(&self, schema: &Value, out: &mut BTreeSet<String>) {
+        match schema {
+            Value::Object(map) => {
+                if let Some(name) = map.get("$ref").and_then(Value::as_str).and_then(|r| r.rsplit('/').next()) {
+                    if out.insert(name.to_owned()) {
+                        self.collect_names(&self.0["components"]["schemas"][name], out);
+                    }
+                }
+                for v in map.values() {
+                    self.collect_names(v, out);
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|v| self.collect_names(v, out)),
+            _ => {}
+        }
+    }
+
     pub fn paths_named(&self, schema: &Value, name: &str) -> Vec<Vec<String>> {
         let mut out = Vec::new();
         self.walk(schema, &mut Vec::new(), name, 0, &mut out);

@@ -15792,7 +15792,7 @@ export interface components {
             canReceive?: boolean | null;
             canReturn?: boolean | null;
             changeRequest?: boolean | null;
-            /** @description PUT only: remove the employee's PIN. */
+            /** @description PUT only: remove the employee's PIN; needs EmpPinUpdate. */
             clearPin?: boolean | null;
             comments?: string | null;
             company?: string | null;
@@ -15813,7 +15813,7 @@ export interface components {
             laborCost?: number | null;
             lastName?: string | null;
             phone?: string | null;
-            /** @description POST only: an initial PIN (4 to 8 digits). Use Pin/Update to change it. */
+            /** @description POST only: an initial PIN (4 to 8 digits); needs EmpPinUpdate. Use Pin/Update to change it. */
             pin?: string | null;
             spotBuy?: boolean | null;
             supervisor?: boolean | null;

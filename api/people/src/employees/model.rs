@@ -286,9 +286,9 @@ pub struct EmployeeInput {
     pub first_name: Option<String>,
     #[oai(rename = "badgeNumber")]
     pub badge_number: Option<String>,
-    /// POST only: an initial PIN (4 to 8 digits). Use Pin/Update to change it.
+    /// POST only: an initial PIN (4 to 8 digits); needs EmpPinUpdate. Use Pin/Update to change it.
     pub pin: Option<String>,
-    /// PUT only: remove the employee's PIN.
+    /// PUT only: remove the employee's PIN; needs EmpPinUpdate.
     #[oai(rename = "clearPin")]
     pub clear_pin: Option<bool>,
     #[oai(rename = "isActive")]

@@ -9,6 +9,7 @@ use kernel::audit::{self, AuditDetail, AuditEntry};
 use kernel::auth::password;
 use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, XlsxFile};
+use kernel::fields;
 use kernel::listing::{self, PageRequest, SortSpec};
 use kernel::records;
 use kernel::state::AppState;
@@ -354,6 +355,7 @@ pub fn changes(before: &Employee, after: &Employee) -> Value {
 
 /// Creates an employee at the current site (EMP-013).
 pub async fn create(state: &AppState, caller: &Caller, scope: &SiteScope, input: &EmployeeInput) -> ApiResult<EmployeeSaved> {
+    fields::check(caller, &[(&fields::EMPLOYEE_PIN, trimmed(&input.pin).is_some()), (&fields::CLEAR_EMPLOYEE_PIN, input.clear_pin == Some(true))])?;
     let (values, mut p) = validate(input);
     let pin = match trimmed(&input.pin) {
         Some(raw) => match Pin::parse(raw) {
@@ -382,6 +384,7 @@ pub async fn create(state: &AppState, caller: &Caller, scope: &SiteScope, input:
 /// Replaces an employee's record (EMP-011).
 pub async fn update(state: &AppState, caller: &Caller, scope: &SiteScope, input: &EmployeeInput) -> ApiResult<EmployeeSaved> {
     let id = input.employee_id.ok_or_else(|| ApiError::invalid("employeeID", "required", "Please enter a value for Employee ID."))?;
+    fields::check(caller, &[(&fields::EMPLOYEE_PIN, trimmed(&input.pin).is_some()), (&fields::CLEAR_EMPLOYEE_PIN, input.clear_pin == Some(true))])?;
     let (s, before) = visible(state, caller, scope, id, EDIT).await?;
     let (values, mut p) = validate(input);
     if trimmed(&input.pin).is_some() {
