@@ -165,50 +165,21 @@ impl Operation {
     }
 }
 
-struct Doc(Value);
+/// The document as the generated tests read it (`openapi_walk`), with the probes' own operations (their slots).
+struct Doc(crate::openapi_walk::Doc);
 
 impl Doc {
     fn load() -> Self {
-        Self(serde_json::from_str(&api::openapi::document()).unwrap())
+        Self(crate::openapi_walk::Doc::load())
     }
 
-    /// The schema behind `$ref`s, with `allOf` parts merged into one object schema.
     fn resolve(&self, schema: &Value) -> Value {
-        if let Some(r) = schema.get("$ref").and_then(Value::as_str) {
-            let name = r.rsplit('/').next().unwrap();
-            return self.resolve(&self.0["components"]["schemas"][name]);
-        }
-        if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
-            let mut merged = schema.as_object().cloned().unwrap_or_default();
-            merged.remove("allOf");
-            let mut props = Map::new();
-            let mut required = Vec::new();
-            for part in parts {
-                let part = self.resolve(part);
-                if let Some(p) = part.get("properties").and_then(Value::as_object) {
-                    props.extend(p.clone());
-                }
-                if let Some(r) = part.get("required").and_then(Value::as_array) {
-                    required.extend(r.clone());
-                }
-                for (k, v) in part.as_object().into_iter().flatten() {
-                    if k != "properties" && k != "required" {
-                        merged.entry(k.clone()).or_insert_with(|| v.clone());
-                    }
-                }
-            }
-            if !props.is_empty() {
-                merged.insert("properties".into(), Value::Object(props));
-                merged.insert("required".into(), Value::Array(required));
-            }
-            return Value::Object(merged);
-        }
-        schema.clone()
+        self.0.resolve(schema)
     }
 
     fn operations(&self) -> Vec<Operation> {
         let mut out = Vec::new();
-        for (path, item) in self.0["paths"].as_object().unwrap() {
+        for (path, item) in self.0.0["paths"].as_object().unwrap() {
             for (method, op) in item.as_object().unwrap() {
                 let line = api::openapi::permission_line(op).unwrap().trim_start_matches("Permissions: ");
                 let permissions = if line == "public" || line.starts_with("signed-in") {
