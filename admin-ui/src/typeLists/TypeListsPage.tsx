@@ -29,7 +29,9 @@ import { notify } from '../shared/events';
 import { PageBanner } from '../devops/common';
 import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
 import { clearTypeListCache } from './lookups';
-import { activeFilterValue, emptyForm, formOf, insertBody, updateBody, type ActiveFilter, type ValueForm } from './form';
+import { activeFilterValue, emptyForm, formOf, insertBody, mayChange, updateBody, PROVIDER_ADMIN_PERMISSIONS, type ActiveFilter, type ValueForm } from './form';
+import { hasPermission } from '../lib/userContext';
+import { useUserContext } from '../shell/UserContextProvider';
 
 type TypeValueRecord = Schema<'TypeValueRecord'>;
 
@@ -54,6 +56,10 @@ export function TypeListsPage() {
   );
   const list = lists.data?.find((l) => l.typeCode === typeCode);
   const editable = list?.editable ?? false;
+  const { context } = useUserContext();
+  const providerAdmin = PROVIDER_ADMIN_PERMISSIONS.some((p) => hasPermission(context, p));
+  // Anyone else adds values limited to the current site (the only kind they may add).
+  const newValueSite = providerAdmin ? null : (context?.currentSite?.site_id ?? null);
 
   const [editing, setEditing] = useState<TypeValueRecord | 'new' | null>(null);
   const [form, setForm] = useState<ValueForm>(emptyForm());
@@ -68,7 +74,7 @@ export function TypeListsPage() {
   const save = async () => {
     try {
       if (editing === 'new') {
-        const saved = await callApi('post', '/V1/Type/Lists/{typeCode}/Values/Insert', { path: { typeCode }, body: insertBody(form) });
+        const saved = await callApi('post', '/V1/Type/Lists/{typeCode}/Values/Insert', { path: { typeCode }, body: insertBody(form, newValueSite) });
         notify(`${saved.description} added to ${typeCode} (value ${saved.valueID}).`, 'success');
       } else if (editing) {
         await callApi('post', '/V1/Type/Lists/{typeCode}/Values/Update', { path: { typeCode }, body: updateBody(editing.typeValueId, form) });
@@ -199,7 +205,7 @@ export function TypeListsPage() {
                   </TableCell>
                   <TableCell data-testid="type-value-status">{v.isActive ? 'Active' : 'Inactive'}</TableCell>
                   <TableCell align="right">
-                    {editable && (
+                    {editable && mayChange(v, providerAdmin) && (
                       <>
                         <Button size="small" onClick={() => open(v)} data-testid="type-value-edit">
                           Edit
@@ -244,6 +250,11 @@ export function TypeListsPage() {
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }} data-testid="type-value-form">
             {errors.form && <Alert severity="error">{errors.form}</Alert>}
+            {editing === 'new' && newValueSite != null && (
+              <Alert severity="info" data-testid="type-value-site-scope">
+                The new value is limited to {context?.currentSite?.siteCode}: values every client shares are changed by the provider.
+              </Alert>
+            )}
             {field('valueID', 'Value id', {
               disabled: editing !== 'new',
               numeric: true,

@@ -31,8 +31,23 @@ const numberOrNull = (text: string): number | null => (text.trim() === '' || Num
 /** The search's isActive: null shows both. */
 export const activeFilterValue = (f: ActiveFilter): boolean | null => (f === 'all' ? null : f === 'active');
 
-export function insertBody(f: ValueForm): Schema<'TypeValueInsert'> {
+/** Provider administrators change the values every client shares; everyone else only values limited to a site. */
+export const PROVIDER_ADMIN_PERMISSIONS = ['FSSConnectAdmin', 'SuperUserAdmin'];
+
+/**
+ * Whether the caller may change this value (the server's rule, docs/type-lists.md): a value limited to a site is
+ * listed only where the caller administers lists, so it may be changed; a shared one (no site) only by a provider
+ * administrator.
+ */
+export const mayChange = (v: Pick<Schema<'TypeValueRecord'>, 'siteId'>, providerAdmin: boolean): boolean => providerAdmin || v.siteId != null;
+
+/**
+ * A new value: a provider administrator's is shared (no site); anyone else's is limited to the current site, the
+ * only kind they may add.
+ */
+export function insertBody(f: ValueForm, siteId: number | null = null): Schema<'TypeValueInsert'> {
   return {
+    siteId,
     valueID: numberOrNull(f.valueID),
     code: f.code,
     description: f.description,
