@@ -155,8 +155,17 @@ impl ApiError {
 /// The message of a request that PostgreSQL ended because it collided with a concurrent one.
 pub const CONCURRENT_CHANGE_MESSAGE: &str = "Someone else changed the same records at the same moment; nothing was saved. Please try again.";
 
+/// The message of a request that found every database connection busy for the pool's whole wait.
+pub const BUSY_MESSAGE: &str = "The server is busy; nothing was saved. Please try again in a moment.";
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
+        // Every connection stayed busy for the pool's whole wait: load, not a fault of the request, and the same
+        // request can succeed when sent again, so the retryable 503 every operation documents.
+        if matches!(e, sqlx::Error::PoolTimedOut) {
+            tracing::warn!(request_id = %current_request_id(), "no database connection within the pool's wait");
+            return Self::Unavailable(body(503, BUSY_MESSAGE, vec![]));
+        }
         if let sqlx::Error::Database(db) = &e {
             // A deadlock, a serialization failure or a lock wait given up: PostgreSQL rolled the transaction back and
             // the same request can succeed when sent again (device reports are idempotent for exactly this), so the
@@ -321,6 +330,14 @@ pub fn shape_poem_error(err: poem::Error, path_params: &[&str]) -> poem::Respons
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pool_with_no_free_connection_is_the_retryable_503_not_a_500() {
+        let ApiError::Unavailable(body) = ApiError::from(sqlx::Error::PoolTimedOut) else {
+            panic!("expected a 503");
+        };
+        assert_eq!((body.0.status, body.0.message.as_str()), (503, BUSY_MESSAGE));
+    }
 
     #[test]
     fn a_bad_path_parameter_is_named_as_the_document_names_it() {

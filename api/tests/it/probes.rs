@@ -1149,7 +1149,8 @@ async fn the_demo_clients_records_have_ids_no_other_client_uses() {
 
 #[tokio::test]
 async fn no_operation_reaches_a_record_of_another_client_or_of_another_site() {
-    let app = TestApp::spawn().await;
+    // A pool for CONCURRENCY requests at once (the default test pool of 5 ran dry on a loaded CI machine).
+    let app = TestApp::spawn_with(|s| s.db_max_connections = 4 * CONCURRENCY as u32).await;
     let started = std::time::Instant::now();
     let pool = app.pool.clone();
     // The scheduler's jobs write shared tables on their own (the error-log filter recount): stopped, so that a
