@@ -61,5 +61,7 @@ export function userContext({
     menuItems: [],
     isPunchinUser,
     appType,
+    passwordSetByAdministrator: false,
+    passwordChangeQuestions: null,
   };
 }
