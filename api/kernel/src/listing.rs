@@ -133,6 +133,12 @@ pub struct PageRequest {
 }
 
 impl PageRequest {
+    /// The paging of a GET list, from its query parameters `pageNumber`, `pageSize`, `sortField` and
+    /// `sortDirection` (the one constructor every GET list uses; poem-openapi takes query parameters one by one).
+    pub fn from_query(page_number: Option<i64>, page_size: Option<i64>, sort_field: Option<String>, sort_direction: Option<String>) -> Self {
+        Self { page_number, page_index: None, page_size, sort_field, sort_direction }
+    }
+
     /// The validated page of a capped (5000-row) search; every problem is reported at once.
     pub fn resolve(&self, spec: &SortSpec) -> Result<Page, ApiError> {
         let mut errors = Vec::new();
@@ -251,6 +257,86 @@ where
 {
     let sql = page_sql(base.sql(), page);
     let arguments = base.build().take_arguments().map_err(sqlx::Error::Encode)?.unwrap_or_default();
+    // Unprepared for the same reason as fetch_page: planned for the values at hand.
+    let rows = sqlx::query_with(&sql, arguments).persistent(false).bind(page.limit).bind(page.offset).fetch_all(conn).await?;
+    collect_page(&rows)
+}
+
+/// The one way a search's `where` is written: a `sqlx::QueryBuilder` (each value bound by `push_bind` where its
+/// condition names it, so text and values cannot disagree whichever filters are given) that knows whether the next
+/// condition opens the `where` or joins it with `and`. Repositories start it with their statement's head
+/// (`select ... from ...`), add conditions, and hand it to [`fetch_built_page`] or [`fetch_built_keyed_page`].
+pub struct Search<'a> {
+    builder: QueryBuilder<'a, Postgres>,
+    conditions: usize,
+    detail_at: Option<usize>,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(head: impl Into<String>) -> Self {
+        Self { builder: QueryBuilder::new(head.into()), conditions: 0, detail_at: None }
+    }
+
+    /// The builder positioned for one more condition (after ` where ` or ` and `): push its text and bind its values.
+    pub fn and(&mut self) -> &mut QueryBuilder<'a, Postgres> {
+        self.builder.push(if self.conditions == 0 { " where " } else { " and " });
+        self.conditions += 1;
+        &mut self.builder
+    }
+
+    /// `<text> <value>`: the common condition of one bound value (`and("c.vendor_id = ", id)`).
+    pub fn and_bind<T>(&mut self, text: &str, value: T) -> &mut QueryBuilder<'a, Postgres>
+    where
+        T: 'a + sqlx::Encode<'a, Postgres> + sqlx::Type<Postgres>,
+    {
+        self.and().push(text).push_bind(value)
+    }
+
+    /// The free-text condition: `(a ilike $n or b ilike $n ...)` over `columns`, escaped ([`contains_pattern`]).
+    pub fn and_contains(&mut self, columns: &[&str], text: &str) {
+        if columns.is_empty() {
+            return;
+        }
+        let pattern = contains_pattern(text);
+        let builder = self.and();
+        builder.push("(");
+        for (i, column) in columns.iter().enumerate() {
+            if i > 0 {
+                builder.push(" or ");
+            }
+            builder.push(*column).push(" ilike ").push_bind(pattern.clone());
+        }
+        builder.push(")");
+    }
+
+    /// Text after the conditions (`group by ...`, `order by ...`); no more conditions may follow.
+    pub fn push(&mut self, text: &str) -> &mut QueryBuilder<'a, Postgres> {
+        self.builder.push(text)
+    }
+
+    /// For a two-phase search: what is pushed from here on is the page's `detail` statement (see
+    /// [`keyed_page_sql`]); it may bind values of its own, numbered after the conditions'.
+    pub fn detail(&mut self) -> &mut QueryBuilder<'a, Postgres> {
+        self.detail_at = Some(self.builder.sql().len());
+        &mut self.builder
+    }
+
+    pub fn into_builder(self) -> QueryBuilder<'a, Postgres> {
+        self.builder
+    }
+}
+
+/// Runs a two-phase search ([`keyed_page_sql`]) written with a [`Search`]: its text up to [`Search::detail`] is the
+/// `from ... where ...` of the keys, the rest the detail statement.
+pub async fn fetch_built_keyed_page<T>(conn: &mut PgConnection, key: &str, search: Search<'_>, page: &Page) -> Result<(Vec<T>, i64), sqlx::Error>
+where
+    T: for<'r> FromRow<'r, PgRow>,
+{
+    let Search { mut builder, detail_at, .. } = search;
+    let text = builder.sql().to_owned();
+    let at = detail_at.unwrap_or(text.len());
+    let sql = keyed_page_sql(key, &text[..at], &text[at..], page);
+    let arguments = builder.build().take_arguments().map_err(sqlx::Error::Encode)?.unwrap_or_default();
     // Unprepared for the same reason as fetch_page: planned for the values at hand.
     let rows = sqlx::query_with(&sql, arguments).persistent(false).bind(page.limit).bind(page.offset).fetch_all(conn).await?;
     collect_page(&rows)

@@ -13,6 +13,33 @@ pub fn trimmed_owned(v: &Option<String>) -> Option<String> {
     trimmed(v).map(str::to_owned)
 }
 
+/// An e-mail address as people type them: `local@domain.tld`, exactly one `@`, a dotted domain that neither starts
+/// nor ends with a dot, no spaces, at most 254 characters. The one e-mail rule of every form.
+pub fn is_email(e: &str) -> bool {
+    e.len() <= 254
+        && !e.contains(char::is_whitespace)
+        && !e.chars().any(char::is_control)
+        && e.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty() && !domain.contains('@') && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.') && !domain.contains("..")
+        })
+}
+
+/// A phone number: digits with the usual separators (`+ - . ( )` and spaces), 7 to 15 digits (E.164's most). The one
+/// phone rule of every form.
+pub fn is_phone(p: &str) -> bool {
+    let digits = p.chars().filter(char::is_ascii_digit).count();
+    p.chars().all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | '(' | ')' | ' ')) && (7..=15).contains(&digits)
+}
+
+/// A web address: `http(s)://host...` with a dotted host and no spaces.
+pub fn is_web_address(u: &str) -> bool {
+    let rest = u.strip_prefix("https://").or_else(|| u.strip_prefix("http://"));
+    rest.is_some_and(|r| {
+        let host = r.split('/').next().unwrap_or("");
+        host.contains('.') && !host.starts_with('.') && !host.ends_with('.') && !r.contains(char::is_whitespace)
+    })
+}
+
 /// Collects validation messages so one answer lists every problem.
 #[derive(Default)]
 pub struct Problems(pub Vec<ValidationError>);
@@ -54,6 +81,24 @@ impl Problems {
         Some(v.to_owned())
     }
 
+    /// Trimmed optional e-mail address ([`is_email`]); a bad one is reported as `invalidEmail` on `field`.
+    pub fn optional_email(&mut self, field: &str, label: &str, value: Option<&str>) -> Option<String> {
+        let v = self.optional_text(field, label, value, 254)?;
+        if !is_email(&v) {
+            self.add(field, "invalidEmail", &format!("Please enter a valid value for {label}."));
+        }
+        Some(v)
+    }
+
+    /// Trimmed optional phone number ([`is_phone`]); a bad one is reported as `invalidPhone` on `field`.
+    pub fn optional_phone(&mut self, field: &str, label: &str, value: Option<&str>) -> Option<String> {
+        let v = self.optional_text(field, label, value, 30)?;
+        if !is_phone(&v) {
+            self.add(field, "invalidPhone", &format!("Please enter a valid value for {label}."));
+        }
+        Some(v)
+    }
+
     fn check_text(&mut self, field: &str, label: &str, v: &str, max: usize) {
         if v.chars().count() > max {
             self.add(field, "tooLong", &format!("{label} can be at most {max} characters."));
@@ -66,6 +111,19 @@ impl Problems {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_email_and_phone_rule_for_every_form() {
+        for good in ["pat.jones@grainger.com", "a+b@x.co.uk", "o'neil@example.org"] {
+            assert!(is_email(good), "{good}");
+        }
+        for bad in ["a@b@c.com", "pat.jones@grainger", "pat jones@x.com", "@x.com", "a@.com", "a@x.com.", "a@x..com", ""] {
+            assert!(!is_email(bad), "{bad}");
+        }
+        assert!(is_phone("+1 (555) 010-2030") && is_phone("555.010.2030"));
+        assert!(!is_phone("12345") && !is_phone("555-CALL-NOW") && !is_phone("1234567890123456"));
+        assert!(is_web_address("https://grainger.com/x") && !is_web_address("grainger.com") && !is_web_address("http://x"));
+    }
 
     #[test]
     fn text_checks_trim_and_report_each_field() {
