@@ -12,6 +12,8 @@
 use futures::future::BoxFuture;
 use tenancy::TenantTx;
 
+use crate::num::{Decimal, Money};
+
 /// A limit's period. Day: the calendar day; week: Monday to Sunday; month and year: calendar (the site's time zone
 /// is UTC until sites carry one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -83,9 +85,10 @@ pub enum LimitSource {
 pub struct DrawLimit {
     pub source: LimitSource,
     pub period: Period,
-    /// Extended cost (quantity x average cost) for every source except [`LimitSource::Item`], whose limit is a
-    /// quantity.
-    pub amount: f64,
+    /// Extended cost (quantity x average cost, a [`Money`] amount) for every source except [`LimitSource::Item`],
+    /// whose limit is a quantity (a `Quantity`): one exact field for both, since the ledger compares it with sums of
+    /// the same unit.
+    pub amount: Decimal,
     /// The tracking code's override flag for this period, or the site letting supervisors override: a draw naming
     /// a supervisor (`supervisor_override` of the stock call) may pass it.
     pub overridable: bool,
@@ -125,8 +128,9 @@ pub enum DrawRefusal {
 #[derive(Debug, Clone, PartialEq)]
 pub struct LimitBreach {
     pub limit: DrawLimit,
-    pub used: f64,
-    pub this_draw: f64,
+    /// In the limit's unit (money, or quantity for an item limit), like [`DrawLimit::amount`].
+    pub used: Decimal,
+    pub this_draw: Decimal,
 }
 
 impl LimitBreach {
@@ -141,9 +145,9 @@ impl LimitBreach {
         format!(
             "This issue would pass the {} limit of {whose} ({:.2}): {:.2} used, {:.2} requested.",
             self.limit.period.adjective(),
-            self.limit.amount,
-            self.used,
-            self.this_draw
+            Money::round(self.limit.amount),
+            Money::round(self.used),
+            Money::round(self.this_draw)
         )
     }
 }
