@@ -12,6 +12,7 @@
 use futures::future::BoxFuture;
 use tenancy::TenantTx;
 
+use crate::error::ApiError;
 use crate::num::{Decimal, Money};
 
 /// A limit's period. Day: the calendar day; week: Monday to Sunday; month and year: calendar (the site's time zone
@@ -158,6 +159,26 @@ pub enum DrawError {
     Refused(#[from] DrawRefusal),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
+}
+
+/// The one answer to a refused draw, wherever it is asked (the ledger's Issue and Return, the crib counter): a
+/// drawer or tracking code that is not right is bad input (400 on the field that named it), an employee who may not
+/// draw now is a conflict (409). Device reports answer a line with the same message.
+impl From<DrawError> for ApiError {
+    fn from(e: DrawError) -> Self {
+        let r = match e {
+            DrawError::Database(d) => return d.into(),
+            DrawError::Refused(r) => r,
+        };
+        let msg = r.to_string();
+        match r {
+            DrawRefusal::UnknownEmployee => ApiError::invalid("employee", "notFound", &msg),
+            DrawRefusal::PinRequired | DrawRefusal::WrongPin => ApiError::invalid("pin", "invalid", &msg),
+            DrawRefusal::Tracking { level, .. } => ApiError::invalid(&format!("track{level}_id"), "invalid", &msg),
+            DrawRefusal::NotSupervisor(_) => ApiError::invalid("supervisor_id", "invalid", &msg),
+            DrawRefusal::Inactive(_) | DrawRefusal::Suspended(_) => ApiError::conflict(&msg),
+        }
+    }
 }
 
 /// Answered by the people area; held by [`crate::state::AppState::draw`].
