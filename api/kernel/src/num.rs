@@ -112,7 +112,7 @@ pub fn from_json_number(value: &Value) -> Result<Decimal, NumError> {
 macro_rules! exact_kind {
     ($(#[$doc:meta])* $name:ident, scale = $scale:expr, format = $format:literal) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type, serde::Serialize, serde::Deserialize)]
+        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type, serde::Deserialize)]
         #[sqlx(transparent)]
         #[serde(transparent)]
         pub struct $name(pub Decimal);
@@ -294,6 +294,14 @@ macro_rules! exact_kind {
             }
         }
 
+        /// Serde (audit rows, Excel exports, stored JSON) writes the JSON number the API writes, not the decimal's
+        /// text: an audited or exported quantity stays a number.
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serde::Serialize::serialize(&to_json_number(self.0), serializer)
+            }
+        }
+
         /// What poem-openapi's `minimum`/`maximum` validators compare with the document's bounds (doubles): a range
         /// check of a request field, never arithmetic.
         impl num_traits::AsPrimitive<f64> for $name {
@@ -387,6 +395,13 @@ mod tests {
         assert_eq!(to_json_number(d("5.000")).to_string(), "5.0");
         assert_eq!(from_json_number(&serde_json::json!(1e-3)).expect("number"), d("0.001"));
         assert_eq!(from_json_number(&serde_json::json!("1.5")), Err(NumError::NotANumber));
+    }
+
+    #[test]
+    fn serde_writes_the_same_json_number_as_the_api() {
+        assert_eq!(serde_json::to_value(Money::new(d("0.1"))).expect("json"), serde_json::json!(0.1));
+        assert_eq!(serde_json::to_string(&Quantity::new(d("5.000"))).expect("json"), "5.0");
+        assert_eq!(serde_json::to_string(&Some(UnitCost::new(d("19.99")))).expect("json"), "19.99");
     }
 
     #[test]
