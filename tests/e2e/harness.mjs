@@ -30,6 +30,8 @@ export async function launch(name) {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 1440, height: 900 },
+    // The console shows numbers in the browser's language; the checks read them as en-US writes them.
+    locale: 'en-US',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);

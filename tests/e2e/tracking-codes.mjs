@@ -73,7 +73,7 @@ test('(c) set the monthly limit and its override flag; the detail and the histor
     const body = await answer.json();
     assert.equal(body.limitMonthly, Number(amount));
     assert.equal(body.overrideMonthly, true);
-    await page.getByTestId('tracking-limit-monthly').filter({ hasText: `${amount}.00` }).waitFor();
+    await page.getByTestId('tracking-limit-monthly').filter({ hasText: Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 }) }).waitFor();
     assert.equal((await page.getByTestId('tracking-override-monthly').innerText()).trim(), 'Yes');
     await page.getByTestId('tracking-history-row').filter({ hasText: 'update_limits' }).first().waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-tracking-code-limits.png'), fullPage: true });

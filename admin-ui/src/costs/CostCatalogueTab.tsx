@@ -29,9 +29,10 @@ import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { api, apiUrl, callApi, httpClient, fileNameOf } from '../shared/api';
 import { notify } from '../shared/events';
+import { formatCount, formatQuantity, formatUnitCost } from '../shared/numbers';
 import { saveBlob } from '../grid/download';
 import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
-import { costForQuantity, importPercent, money, pollImport, uploadCatalogue, XLSX_TYPE, type Cost, type CostBreak, type CostImport } from './costs';
+import { costForQuantity, importPercent, pollImport, uploadCatalogue, XLSX_TYPE, type Cost, type CostBreak, type CostImport } from './costs';
 
 const today = () => new Date().toISOString().slice(0, 10);
 type Status = 'current' | 'expired' | 'all';
@@ -50,8 +51,8 @@ export function BreaksTable({ breaks, qty }: { breaks: CostBreak[]; qty: number 
       <TableBody>
         {breaks.map((b, i) => (
           <TableRow key={i} selected={hit?.slot === i + 1} data-testid={hit?.slot === i + 1 ? 'cost-break-hit' : undefined}>
-            <TableCell>{b.qty}</TableCell>
-            <TableCell align="right">{money(b.cost)}</TableCell>
+            <TableCell>{formatQuantity(b.qty)}</TableCell>
+            <TableCell align="right">{formatUnitCost(b.cost)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -234,7 +235,7 @@ function ImportPanel({ sharedVendorId, onDone }: { sharedVendorId: number; onDon
         <Box sx={{ mt: 2, maxWidth: 640 }} role="status" data-testid="cost-import-progress">
           <LinearProgress variant="determinate" value={importPercent(state)} />
           <Typography variant="body2" color="text.secondary">
-            {state.phase === 'reading' ? 'Checking' : 'Writing'} rows: {state.processed_rows.toLocaleString('en-US')} of {state.total_rows.toLocaleString('en-US')}
+            {state.phase === 'reading' ? 'Checking' : 'Writing'} rows: {formatCount(state.processed_rows)} of {formatCount(state.total_rows)}
           </Typography>
         </Box>
       )}
@@ -245,7 +246,7 @@ function ImportPanel({ sharedVendorId, onDone }: { sharedVendorId: number; onDon
       )}
       {state?.status === 'done' && (
         <Alert severity="success" sx={{ mt: 2 }} data-testid="cost-import-done">
-          {state.applied_rows.toLocaleString('en-US')} costs imported from {state.file_name}.
+          {formatCount(state.applied_rows)} costs imported from {state.file_name}.
         </Alert>
       )}
       {(state?.status === 'refused' || state?.status === 'failed') && (
@@ -258,7 +259,7 @@ function ImportPanel({ sharedVendorId, onDone }: { sharedVendorId: number; onDon
               </Button>
             }
           >
-            Nothing was imported: {state.problem_count.toLocaleString('en-US')} problems in {state.file_name}.
+            Nothing was imported: {formatCount(state.problem_count)} problems in {state.file_name}.
           </Alert>
           <Table size="small">
             <TableHead>
@@ -410,7 +411,7 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
                       <BreaksTable breaks={c.breaks} qty={q} />
                     </TableCell>
                     <TableCell align="right" data-testid="cost-for-quantity">
-                      {q ? (hit ? money(hit.cost) : 'below minimum') : ''}
+                      {q ? (hit ? formatUnitCost(hit.cost) : 'below minimum') : ''}
                     </TableCell>
                     <TableCell>
                       <Button size="small" onClick={() => setEditing(draftOf(c))}>

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Autocomplete, Box, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { callApi } from '../shared/api';
+import { formatPercent, formatUnitCost } from '../shared/numbers';
 import { PageBanner } from '../devops/common';
 import { LoadState, Section, useLoad } from '../items/ui';
-import { money } from './costs';
 
 type Direction = '' | 'lower' | 'higher';
 const SUB_FILTERS = [
@@ -83,8 +83,8 @@ export function ReviewCostPage() {
                 height={220}
                 xAxis={[{ scaleType: 'band', data: rows.slice(0, 12).map((r) => r.cip_code) }]}
                 series={[
-                  { data: rows.slice(0, 12).map((r) => r.site_cost), label: 'Site pays' },
-                  { data: rows.slice(0, 12).map((r) => r.catalog_cost), label: 'Catalogue' },
+                  { data: rows.slice(0, 12).map((r) => r.site_cost), label: 'Site pays', valueFormatter: (v) => formatUnitCost(v) },
+                  { data: rows.slice(0, 12).map((r) => r.catalog_cost), label: 'Catalogue', valueFormatter: (v) => formatUnitCost(v) },
                 ]}
               />
             </Box>
@@ -119,12 +119,12 @@ export function ReviewCostPage() {
                     {r.vend_code} {r.vend_name}
                   </TableCell>
                   <TableCell>{r.shared_vendor_name}</TableCell>
-                  <TableCell align="right">{money(r.site_cost)}</TableCell>
-                  <TableCell align="right">{money(r.catalog_cost)}</TableCell>
+                  <TableCell align="right">{formatUnitCost(r.site_cost)}</TableCell>
+                  <TableCell align="right">{formatUnitCost(r.catalog_cost)}</TableCell>
                   <TableCell align="right" sx={{ color: r.difference < 0 ? 'success.main' : 'error.main' }}>
-                    {money(r.difference)}
+                    {formatUnitCost(r.difference)}
                   </TableCell>
-                  <TableCell align="right">{r.difference_percent ?? ''}</TableCell>
+                  <TableCell align="right">{formatPercent(r.difference_percent)}</TableCell>
                   <TableCell>
                     {r.start_date} – {r.end_date}
                   </TableCell>

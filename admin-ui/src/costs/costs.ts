@@ -19,8 +19,6 @@ export function costForQuantity(breaks: readonly CostBreak[], qty: number): { sl
   return best;
 }
 
-export const money = (n: number | null | undefined) => (n == null ? '' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 }));
-
 /** Uploads the catalogue file; answers the import to poll. */
 export async function uploadCatalogue(sharedVendorId: number, file: File): Promise<CostImport> {
   const xlsx = file.name.toLowerCase().endsWith('.xlsx');

@@ -24,6 +24,7 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { api, callApi } from '../shared/api';
 import { HttpError } from '../shared/http';
+import { formatQuantity } from '../shared/numbers';
 import { PageBanner } from '../devops/common';
 import { Section } from '../items/ui';
 import {
@@ -274,7 +275,7 @@ export function CribCounterPage() {
                 <TableCell>{l.item.cust_item_code}</TableCell>
                 <TableCell>{l.item.cust_desc1}</TableCell>
                 <TableCell align="right" data-testid={`counter-onhand-${i}`}>
-                  {l.onHandAfter ?? l.item.qty_on_hand}
+                  {formatQuantity(l.onHandAfter ?? l.item.qty_on_hand)}
                 </TableCell>
                 <TableCell align="right">
                   <TextField

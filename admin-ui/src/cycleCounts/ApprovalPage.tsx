@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
+import { formatMoney } from '../shared/numbers';
 import { PageBanner } from '../devops/common';
 import { LoadState, Section, notifyRefusal, useLoad } from '../items/ui';
 import { fmt, type Paged, type ReviewLine, type Sheet } from './common';
@@ -54,7 +55,7 @@ function Review({ sheetId, onDone }: { sheetId: number; onDone: () => void }) {
                 <TableCell align="right">{fmt(l.expected_qty)}</TableCell>
                 <TableCell align="right">{fmt(l.counted_qty)}</TableCell>
                 <TableCell align="right">{fmt(l.variance_qty)}</TableCell>
-                <TableCell align="right">{fmt(l.variance_value)}</TableCell>
+                <TableCell align="right">{formatMoney(l.variance_value, { blank: '—' })}</TableCell>
                 <TableCell align="right" data-testid={`on-hand-${l.cip_code}`}>
                   {fmt(l.qty_on_hand)}
                 </TableCell>

@@ -16,7 +16,7 @@ function UsageChart({ s }: { s: Suggestion }) {
       <Typography variant="body2">
         AAU {fmt(s.aau)} · lead time {s.lead_time_days} days · safety stock {fmt(s.safety_stock)}
       </Typography>
-      <BarChart height={220} xAxis={[{ scaleType: 'band', data: series.map((p) => p.label) }]} series={[{ data: series.map((p) => p.value), label: 'Usage' }]} />
+      <BarChart height={220} xAxis={[{ scaleType: 'band', data: series.map((p) => p.label) }]} series={[{ data: series.map((p) => p.value), label: 'Usage', valueFormatter: (v) => fmt(v) }]} />
     </Section>
   );
 }

@@ -1,5 +1,7 @@
 // Cycle counts and min/max tuning (docs/cycle-counts.md, docs/min-max-tuning.md): the shapes the screens read, the
 // permissions and pure helpers (unit-tested in common.test.ts).
+import { formatQuantity } from '../shared/numbers';
+
 export const CYCLE_COUNT_ENTER = 'CycleCountEnter';
 export const CYCLE_COUNT_APPROVE = 'CycleCountApprove';
 export const CYCLE_COUNT_ADMIN = 'CycleCountAdmin';
@@ -140,4 +142,5 @@ export function usageSeries(usage: readonly number[]): { label: string; value: n
   return [...usage].reverse().map((value, i, all) => ({ label: `P-${all.length - 1 - i}`, value }));
 }
 
-export const fmt = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : String(Math.round(v * 1000) / 1000));
+/** A quantity as the count screens show it: a dash when there is none. */
+export const fmt = (v: number | null | undefined): string => formatQuantity(v, { blank: '—' });

@@ -32,7 +32,7 @@ const COLUMNS: GridColumn<EmployeeRecord>[] = [
   { field: 'hasPin', header: 'PIN Set', kind: 'boolean', sortable: false },
   { field: 'company', header: 'Company', defaultDisplayed: false },
   { field: 'email', header: 'Email', defaultDisplayed: false, sortable: false },
-  { field: 'factor_value', header: 'Workflow Factor', kind: 'number', defaultDisplayed: false, sortable: false },
+  { field: 'factor_value', header: 'Workflow Factor', kind: 'factor', defaultDisplayed: false, sortable: false },
   { field: 'updated_at', header: 'Updated', kind: 'datetime', defaultDisplayed: false },
 ];
 

@@ -9,6 +9,7 @@ import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import { useLocation, useNavigate } from 'react-router';
 import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
+import { formatFactor, formatMoney, formatQuantity } from '../shared/numbers';
 import { formatDateTime } from '../grid/format';
 import { GuardedButton } from '../grid/GuardedButton';
 import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
@@ -217,7 +218,7 @@ function ItemLimits({ employeeId, limits, canEdit, onChanged }: { employeeId: nu
               <TableCell>{l.cid_no}</TableCell>
               <TableCell>{l.cust_item_code} {l.cust_desc1}</TableCell>
               <TableCell>{l.period}</TableCell>
-              <TableCell align="right">{l.quantity}</TableCell>
+              <TableCell align="right">{formatQuantity(l.quantity)}</TableCell>
               <TableCell>{canEdit && <Button size="small" onClick={() => save(l.cid_no, l.period, null)}>Remove</Button>}</TableCell>
             </TableRow>
           ))}
@@ -322,9 +323,9 @@ export function EmployeePage() {
                   <Grid size={{ xs: 6, md: 3 }}><InfoRow label="Email" value={e.email ?? ''} testId="employee-email" /></Grid>
                   <Grid size={{ xs: 6, md: 3 }}><InfoRow label="Phone" value={e.phone ?? ''} testId="employee-phone" /></Grid>
                   <Grid size={{ xs: 6, md: 3 }}><InfoRow label="Company" value={e.company ?? ''} /></Grid>
-                  <Grid size={{ xs: 6, md: 3 }}><InfoRow label="Labor cost" value={e.laborCost === null || e.laborCost === undefined ? '' : `$${e.laborCost.toFixed(2)}`} /></Grid>
+                  <Grid size={{ xs: 6, md: 3 }}><InfoRow label="Labor cost" value={formatMoney(e.laborCost, { currency: 'USD' })} /></Grid>
                   <Grid size={{ xs: 6, md: 3 }}><InfoRow label="Shift" value={e.beginTime && e.endTime ? `${e.beginTime.slice(0, 5)} - ${e.endTime.slice(0, 5)}` : ''} /></Grid>
-                  <Grid size={{ xs: 6, md: 3 }}><InfoRow label="Workflow factor" value={detail.data.factorDescription ? `${detail.data.factorDescription} (${e.factor_value})` : ''} /></Grid>
+                  <Grid size={{ xs: 6, md: 3 }}><InfoRow label="Workflow factor" value={detail.data.factorDescription ? `${detail.data.factorDescription} (${formatFactor(e.factor_value)})` : ''} /></Grid>
                   <Grid size={{ xs: 6, md: 3 }}><InfoRow label="Default tracking" value={[e.track1, e.track2, e.track3, e.track4].filter((t) => t !== null && t !== undefined).join(', ')} /></Grid>
                   <Grid size={{ xs: 12 }}><InfoRow label="Abilities" value={ABILITY_FLAGS.filter(([f]) => e[f]).map(([, l]) => l).join(', ') || 'none'} /></Grid>
                 </Grid>

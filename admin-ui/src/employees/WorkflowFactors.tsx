@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useLocation, useNavigate } from 'react-router';
 import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
+import { formatFactor } from '../shared/numbers';
 import { GuardedButton } from '../grid/GuardedButton';
 import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
 import { useUserContext } from '../shell/UserContextProvider';
@@ -41,7 +42,7 @@ export function WorkflowFactorList() {
                     {f.factor_description}
                   </RouteLink>
                 </TableCell>
-                <TableCell align="right">{f.factor_value}</TableCell>
+                <TableCell align="right">{formatFactor(f.factor_value)}</TableCell>
                 <TableCell>{f.is_active ? 'Yes' : 'No'}</TableCell>
                 <TableCell align="right">{f.assignedCount}</TableCell>
               </TableRow>
@@ -155,7 +156,7 @@ export function WorkflowFactorPage() {
                 ) : (
                   <Grid container spacing={1}>
                     <Grid size={{ xs: 4 }}><InfoRow label="Description" value={f.factor_description} /></Grid>
-                    <Grid size={{ xs: 4 }}><InfoRow label="Value" value={String(f.factor_value)} /></Grid>
+                    <Grid size={{ xs: 4 }}><InfoRow label="Value" value={formatFactor(f.factor_value)} /></Grid>
                     <Grid size={{ xs: 4 }}><InfoRow label="Active" value={f.is_active ? 'Yes' : 'No'} /></Grid>
                   </Grid>
                 )}

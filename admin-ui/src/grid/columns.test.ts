@@ -74,6 +74,18 @@ describe('visible and exported columns', () => {
       { header: 'Date', field: 'release_date', kind: 'date' },
     ]);
   });
+  it('exports exact-number columns as plain numbers and US dollars as currency', () => {
+    const kinds = ['money', 'unitCost', 'quantity', 'percent', 'factor', 'currency', 'number'] as const;
+    expect(exportColumns(kinds.map((kind) => ({ field: kind, header: kind, kind }))).map((c) => c.kind)).toEqual([
+      'number',
+      'number',
+      'number',
+      'number',
+      'number',
+      'currency',
+      'number',
+    ]);
+  });
 });
 
 describe('grid settings', () => {

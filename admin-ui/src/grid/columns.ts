@@ -91,6 +91,9 @@ export function exportColumns(columns: readonly GridColumn<never>[]): ExportColu
 
 function exportKind(kind: ColumnKind | undefined): ExportColumn['kind'] {
   if (kind === 'longdate') return 'date';
+  // The workbook keeps the exact value as a plain number; its currency format would add a dollar sign the screen
+  // does not show.
+  if (kind === 'money' || kind === 'unitCost' || kind === 'quantity' || kind === 'percent' || kind === 'factor') return 'number';
   return kind && EXPORT_KINDS.includes(kind as ExportColumn['kind']) ? (kind as ExportColumn['kind']) : 'text';
 }
 

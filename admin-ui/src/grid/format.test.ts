@@ -46,11 +46,12 @@ describe('dates', () => {
 });
 
 describe('currency', () => {
-  it('shows US dollars with 3 decimals', () => {
-    expect(formatCurrency(1234.5678)).toBe('$1,234.568');
-    expect(formatCurrency(0)).toBe('$0.000');
-    expect(formatCurrency('12.3')).toBe('$12.300');
-    expect(formatCurrency(-5)).toBe('-$5.000');
+  it('shows US dollars with 2 to 4 decimals', () => {
+    expect(formatCurrency(1234.5678)).toBe('$1,234.5678');
+    expect(formatCurrency(1234.5)).toBe('$1,234.50');
+    expect(formatCurrency(0)).toBe('$0.00');
+    expect(formatCurrency('12.3')).toBe('$12.30');
+    expect(formatCurrency(-5)).toBe('-$5.00');
     expect(formatCurrency(null)).toBe('');
     expect(formatCurrency('abc')).toBe('');
   });
@@ -68,8 +69,15 @@ describe('truncation', () => {
 describe('formatCell', () => {
   it('formats by kind', () => {
     expect(formatCell('2026-03-05', 'date')).toBe('03/05/2026');
-    expect(formatCell(2.5, 'currency')).toBe('$2.500');
+    expect(formatCell(2.5, 'currency')).toBe('$2.50');
     expect(formatCell(7, 'number')).toBe('7');
+    expect(formatCell(12345, 'number')).toBe('12345');
+    expect(formatCell(1234.5, 'money')).toBe('1,234.50');
+    expect(formatCell(0.0125, 'unitCost')).toBe('0.0125');
+    expect(formatCell(1234.5, 'quantity')).toBe('1,234.5');
+    expect(formatCell(12.5, 'percent')).toBe('12.5%');
+    expect(formatCell(1.25, 'factor')).toBe('1.25');
+    expect(formatCell(null, 'money')).toBe('');
     expect(formatCell(null)).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { formatFactor, formatMoney, formatPercent, formatQuantity, formatUnitCost } from '../shared/numbers';
 import type { ColumnKind } from './types';
 
 // Display formats shared by every grid and detail page (spec 2 section 9). Dates are shown in UTC.
@@ -46,18 +47,12 @@ export function formatLongDate(value: unknown): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }
 
-const USD = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 3,
-  maximumFractionDigits: 3,
-});
-
-/** US dollars with 3 decimals: $1,234.568; blank for missing or non-numeric values. */
+/**
+ * US dollars (spec 1: currency is shown in US dollars) with 2 to 4 decimals in the user's locale: a money value
+ * shows its cents, a unit cost up to its 4 decimals (`$1,234.50`, `$0.0125`); blank for missing or non-numeric values.
+ */
 export function formatCurrency(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = Number(value);
-  return Number.isFinite(n) ? USD.format(n) : '';
+  return formatUnitCost(value, { currency: 'USD' });
 }
 
 /** Long text is cut to `max` characters (followed by '...'); `truncated` tells whether a tooltip is needed. */
@@ -67,7 +62,7 @@ export function truncateText(value: unknown, max = TRUNCATE_AT): { text: string;
   return { text: `${text.slice(0, max)}...`, truncated: true, full: text };
 }
 
-/** The text of a cell by column kind (text, number, currency, date, datetime, boolean). */
+/** The text of a cell by column kind (text, number, currency, money, unit cost, quantity, percent, factor, date, ...). */
 export function formatCell(value: unknown, kind: ColumnKind = 'text'): string {
   switch (kind) {
     case 'date':
@@ -78,6 +73,16 @@ export function formatCell(value: unknown, kind: ColumnKind = 'text'): string {
       return formatLongDate(value);
     case 'currency':
       return formatCurrency(value);
+    case 'money':
+      return formatMoney(value);
+    case 'unitCost':
+      return formatUnitCost(value);
+    case 'quantity':
+      return formatQuantity(value);
+    case 'percent':
+      return formatPercent(value);
+    case 'factor':
+      return formatFactor(value);
     case 'boolean':
       return value ? 'true' : 'false';
     default:

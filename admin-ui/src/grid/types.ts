@@ -9,8 +9,23 @@ export interface GridSort {
   direction: SortDirection;
 }
 
-/** How a cell is formatted and how the export types the column. */
-export type ColumnKind = 'text' | 'number' | 'currency' | 'date' | 'datetime' | 'longdate' | 'boolean';
+/**
+ * How a cell is formatted and how the export types the column. `number` shows the value as it is (ids, counts);
+ * `money`, `unitCost`, `quantity`, `percent` and `factor` in the user's locale (shared/numbers.ts); `currency` is US dollars.
+ */
+export type ColumnKind =
+  | 'text'
+  | 'number'
+  | 'currency'
+  | 'money'
+  | 'unitCost'
+  | 'quantity'
+  | 'percent'
+  | 'factor'
+  | 'date'
+  | 'datetime'
+  | 'longdate'
+  | 'boolean';
 
 /** A row as the API answers it: field names are the API's. */
 export type GridRow = Record<string, unknown>;

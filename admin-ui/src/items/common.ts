@@ -51,12 +51,5 @@ export const cipRoute = (cipNo: number | string): string => `/item/cip/${cipNo}`
 export const ITEM_SEARCH_ROUTE = '/item/search';
 export const ITEM_MASTER_SEARCH_ROUTE = '/item/itemMaster/search';
 
-/** A number for display with up to 3 decimals (quantities); blank for missing values. */
-export function formatQty(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = Number(value);
-  return Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: 3 }) : '';
-}
-
 /** 'Yes' / 'No' for a flag; blank when unknown. */
 export const yesNo = (value: unknown): string => (value === null || value === undefined ? '' : value ? 'Yes' : 'No');

@@ -51,6 +51,7 @@ describe('shared vendor forms', () => {
     expect(display(vip, { is_vip: true })).toBe('Yes');
     expect(display(margin.fields[0], { market_type_id: 4, market_type: 'OEM' }, lists)).toBe('Original equipment');
     expect(display(margin.fields[1], { target_margin_pct: null }, lists)).toBe('—');
+    expect(display(margin.fields[1], { target_margin_pct: 21.5 }, lists)).toBe('21.5%');
   });
 
   it('show a list value the list does not answer (deactivated, or the lists still loading) as the record names it, else by its id', async () => {

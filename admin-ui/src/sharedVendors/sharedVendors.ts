@@ -1,6 +1,7 @@
 // Shared vendors (docs/shared-vendors.md): the provider's record of one supplier, its detail blocks, child records,
 // site links and the client vendors assigned to it. Read with ViewVendors, changed with SharedVendorEdit.
 import type { Schema } from '../shared/api';
+import { formatPercent } from '../shared/numbers';
 import { findTypeValue, typeLabel, typeOptions, type SharedVendorListName, type SharedVendorLists, type StoredAs, type TypeValue } from '../typeLists/lookups';
 
 export type SharedVendor = Schema<'SharedVendor'>;
@@ -11,7 +12,8 @@ export const SHARED_VENDOR_EDIT = 'SharedVendorEdit';
 export const SHARED_VENDORS_ROUTE = '/vendors/sharedVendors';
 export const sharedVendorRoute = (id: number | string) => `${SHARED_VENDORS_ROUTE}?id=${id}`;
 
-export type FieldKind = 'text' | 'multiline' | 'bool' | 'number' | 'date' | 'select' | 'brand';
+/** `percent`: a number on the 0-100 scale, typed as a number and shown with the percent sign. */
+export type FieldKind = 'text' | 'multiline' | 'bool' | 'number' | 'percent' | 'date' | 'select' | 'brand';
 
 export interface Option {
   value: number | string;
@@ -102,8 +104,8 @@ export const BLOCKS: readonly BlockDef[] = [
     title: 'Cost Info',
     path: '/V1/SharedVendor/Update/Detail/FergusonCostInfo',
     fields: [
-      pick('pay_terms_code', 'Pay terms', 'SharedVendorPayTerms'), input('pay_terms_days', 'Pay terms days', 'number'), input('pay_terms_discount_pct', 'Early-payment discount %', 'number'),
-      input('incentive_program', 'Incentive program', 'bool'), input('incentive_rebate_pct', 'Rebate %', 'number'), input('incentive_notes', 'Incentive notes', 'multiline'),
+      pick('pay_terms_code', 'Pay terms', 'SharedVendorPayTerms'), input('pay_terms_days', 'Pay terms days', 'number'), input('pay_terms_discount_pct', 'Early-payment discount %', 'percent'),
+      input('incentive_program', 'Incentive program', 'bool'), input('incentive_rebate_pct', 'Rebate %', 'percent'), input('incentive_notes', 'Incentive notes', 'multiline'),
       input('cost_update_frequency', 'Cost file frequency'), input('cost_info_notes', 'Cost notes', 'multiline'),
     ],
   },
@@ -118,7 +120,7 @@ export const BLOCKS: readonly BlockDef[] = [
     title: 'Market Margin',
     path: '/V1/SharedVendor/Update/Detail/MarketMargin',
     fields: [
-      pick('market_type_id', 'Market type', 'SharedVendorMarketType'), input('target_margin_pct', 'Target margin %', 'number'), input('min_margin_pct', 'Minimum margin %', 'number'),
+      pick('market_type_id', 'Market type', 'SharedVendorMarketType'), input('target_margin_pct', 'Target margin %', 'percent'), input('min_margin_pct', 'Minimum margin %', 'percent'),
       input('market_margin_notes', 'Notes', 'multiline'),
     ],
   },
@@ -192,7 +194,7 @@ export function bodyOf(fields: readonly FieldDef[], form: FormValues): Record<st
     if (f.kind === 'bool') out[f.field] = v === true;
     else if (typeof v !== 'string' || v.trim() === '') out[f.field] = null;
     else if (f.list && storedAs(f.list) === 'code') out[f.field] = v.trim();
-    else if (f.kind === 'number' || f.kind === 'select' || f.kind === 'brand') out[f.field] = Number.isFinite(Number(v)) ? Number(v) : v;
+    else if (f.kind === 'number' || f.kind === 'percent' || f.kind === 'select' || f.kind === 'brand') out[f.field] = Number.isFinite(Number(v)) ? Number(v) : v;
     else out[f.field] = v.trim();
   }
   return out;
@@ -208,5 +210,6 @@ export function display(def: FieldDef, record: Record<string, unknown> | null | 
     return found ? labelOf(def.list)(found) : (heldName(def, record) ?? String(value));
   }
   if (def.kind === 'select') return def.options?.find((o) => String(o.value) === String(value))?.label ?? String(value);
+  if (def.kind === 'percent') return formatPercent(value) || String(value);
   return String(value);
 }

@@ -9,6 +9,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { HttpError } from '../shared/http';
+import { formatMoney } from '../shared/numbers';
 import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
 import { fieldErrorsOf, InfoRow, LoadState, Section, useLoad } from '../items/ui';
 import { useTrackingLevels } from './useLevels';
@@ -17,7 +18,7 @@ import {
   type TrackingCodeDetail, type TrackingCodeRow,
 } from './trackingCodes';
 
-const money = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(2));
+const money = (v: unknown) => formatMoney(v, { blank: '—' });
 
 export function TrackingCodePage() {
   const { level: raw } = useParams();

@@ -8,7 +8,6 @@ import { GuardedButton } from '../grid/GuardedButton';
 import { useRunSearch } from '../grid/useRunSearch';
 import type { GridColumn } from '../grid/types';
 import { DateInput, PageBanner, RouteLink, TextInput } from '../devops/common';
-import { formatQty } from '../items/common';
 import { transactionRoute, type TransactionSearchForm } from './transactions';
 
 export type TransactionRecord = WithId<Schema<'Transaction'>>;
@@ -29,8 +28,8 @@ const COLUMNS: GridColumn<TransactionRecord>[] = [
   { field: 'cip_code', header: 'CIP' },
   { field: 'cust_item_code', header: 'Customer Part' },
   { field: 'location', header: 'Location' },
-  { field: 'trans_qty', header: 'Qty', kind: 'number', render: (row) => formatQty(row.trans_qty) },
-  { field: 'qty_on_hand_after', header: 'On hand after', kind: 'number', sortable: false, render: (row) => formatQty(row.qty_on_hand_after) },
+  { field: 'trans_qty', header: 'Qty', kind: 'quantity' },
+  { field: 'qty_on_hand_after', header: 'On hand after', kind: 'quantity', sortable: false },
   { field: 'employeeNumber', header: 'Employee', render: (row) => (row.employeeNumber ? `${row.employeeNumber} ${row.employee_name ?? ''}` : '') },
   { field: 'track1', header: 'Tracking 1' },
   { field: 'req_no', header: 'Requisition' },

@@ -3,13 +3,13 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { useSearchParams } from 'react-router';
 import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
+import { formatQuantity } from '../shared/numbers';
+import { formatCurrency } from '../grid/format';
 import { GuardedButton } from '../grid/GuardedButton';
 import { ConfirmDialog, PageBanner, RouteLink, useHasPermission } from '../devops/common';
-import { cipRoute, formatQty } from '../items/common';
+import { cipRoute } from '../items/common';
 import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../items/ui';
 import { TRANSACTION_AVG_COST, TRANSACTION_LIST_ROUTE, TRANSACTION_POST, reversePath, transactionRoute } from './transactions';
-
-const money = (v: number | null | undefined) => (v == null ? '' : `$${v.toFixed(3)}`);
 
 /** The average-cost correction dialog: the CIP's new average cost and why. */
 function AvgCostDialog({ cipNo, current, onClose }: { cipNo: number; current: number | null | undefined; onClose: (saved: boolean) => void }) {
@@ -105,11 +105,11 @@ export function TransactionShow() {
               <InfoRow label="Customer part" value={t.cust_item_code} />
               <InfoRow label="Description" value={t.cust_desc1} />
               <InfoRow label="Location" value={t.location} />
-              <InfoRow label="Quantity" value={formatQty(t.trans_qty)} testId="transaction-qty" />
-              <InfoRow label="On hand before" value={formatQty(t.qty_on_hand_before)} testId="transaction-before" />
-              <InfoRow label="On hand after" value={formatQty(t.qty_on_hand_after)} testId="transaction-after" />
-              <InfoRow label="Unit cost" value={money(t.unit_cost)} />
-              <InfoRow label="Extended cost" value={money(t.extended_cost)} />
+              <InfoRow label="Quantity" value={formatQuantity(t.trans_qty)} testId="transaction-qty" />
+              <InfoRow label="On hand before" value={formatQuantity(t.qty_on_hand_before)} testId="transaction-before" />
+              <InfoRow label="On hand after" value={formatQuantity(t.qty_on_hand_after)} testId="transaction-after" />
+              <InfoRow label="Unit cost" value={formatCurrency(t.unit_cost)} />
+              <InfoRow label="Extended cost" value={formatCurrency(t.extended_cost)} />
               <InfoRow label="Employee" value={t.employeeNumber ? `${t.employeeNumber} ${t.employee_name ?? ''}` : ''} />
               <InfoRow label="Tracking" value={[t.track1, t.track2, t.track3, t.track4].filter(Boolean).join(' / ')} />
               <InfoRow label="Requisition" value={t.req_no} />
@@ -119,8 +119,8 @@ export function TransactionShow() {
               <InfoRow label="Posted by" value={t.user_login} />
             </Section>
             <Section title="Item now" testId="transaction-cip-now">
-              <InfoRow label="On hand" value={formatQty(d.cip.qty_on_hand)} testId="cip-now-on-hand" />
-              <InfoRow label="Average cost" value={money(d.cip.cust_avg_cost)} testId="cip-now-avg-cost" />
+              <InfoRow label="On hand" value={formatQuantity(d.cip.qty_on_hand)} testId="cip-now-on-hand" />
+              <InfoRow label="Average cost" value={formatCurrency(d.cip.cust_avg_cost)} testId="cip-now-avg-cost" />
             </Section>
             {d.related.length > 0 && (
               <Section title="Linked transactions" testId="transaction-related">
@@ -133,7 +133,7 @@ export function TransactionShow() {
                       <TableRow key={r.tran_id}>
                         <TableCell><RouteLink to={transactionRoute(r.tran_id)}>{r.tran_id}</RouteLink></TableCell>
                         <TableCell>{r.trans_type}</TableCell>
-                        <TableCell>{formatQty(r.trans_qty)}</TableCell>
+                        <TableCell>{formatQuantity(r.trans_qty)}</TableCell>
                         <TableCell>{new Date(r.trans_date).toLocaleString()}</TableCell>
                       </TableRow>
                     ))}

@@ -17,6 +17,7 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { callApi } from '../../shared/api';
+import { formatCount } from '../../shared/numbers';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { saveBlob } from '../../grid/download';
 import { useUserContext } from '../../shell/UserContextProvider';
@@ -181,7 +182,7 @@ export function ImportValuesPanel() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
         Row 1 names the columns: <code>{key.code}</code> (or <code>{key.number}</code>), then one column per custom field, by its label or
         custom1..custom20. A blank cell keeps the value; a row with a refused value changes nothing. A .csv (UTF-8) or an .xlsx
-        workbook (its first sheet), at most {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and {IMPORT_MAX_BYTES / (1024 * 1024)} MB. Records of the
+        workbook (its first sheet), at most {formatCount(IMPORT_MAX_ROWS)} rows and {IMPORT_MAX_BYTES / (1024 * 1024)} MB. Records of the
         current site{siteCode ? ` (${siteCode})` : ''} only.
       </Typography>
       <Typography variant="body2" sx={{ mb: 2 }} data-testid="custom-import-columns">

@@ -12,6 +12,7 @@ describe('usage', () => {
   it('totals usage1..usage13 for the annual usage, missing periods as 0', () => {
     expect(annualTotal(usage)).toBe(91);
     expect(annualTotal([2.5, null, 0.25])).toBe(2.75);
+    expect(annualTotal([0.1, 0.2, 0.3])).toBe(0.6);
     expect(annualTotal(null)).toBe(0);
   });
   it('names the months from January', () => {

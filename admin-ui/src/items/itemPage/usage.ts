@@ -1,5 +1,6 @@
 // Usage of a CIP as the item page and the CIP summary pop-up chart it: 13 periods (usage1 the most recent) with
 // their annual total, and the 12 calendar months.
+import { addExact } from '../../shared/numbers';
 
 export const PERIODS = 13;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -26,9 +27,12 @@ export function usageSeries(usage: readonly (number | null | undefined)[] | null
   });
 }
 
-/** The annual usage total is the sum of usage1..usage13 (spec 1 section 2). */
+/**
+ * The annual usage total is the sum of usage1..usage13 (spec 1 section 2). The answer carries only the periods, so
+ * the UI adds them, in thousandths (addExact), not in binary fractions.
+ */
 export function annualTotal(usage: readonly (number | null | undefined)[] | null | undefined): number {
-  return Math.round(usageSeries(usage).reduce((sum, p) => sum + p.value, 0) * 1000) / 1000;
+  return addExact('quantity', usageSeries(usage).map((p) => p.value));
 }
 
 /** The 12 calendar months, January first, as labelled points. */

@@ -16,9 +16,10 @@ import {
 import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router';
 import { notify } from '../../shared/events';
+import { formatQuantity } from '../../shared/numbers';
 import { hasPermission } from '../../lib/userContext';
 import { useUserContext } from '../../shell/UserContextProvider';
-import { INV_FIS_PRICE, formatQty, itemRoute } from '../common';
+import { INV_FIS_PRICE, itemRoute } from '../common';
 import { freeTextSearch, quickSearch, saveJumpBoxSetting, type FreeTextHit } from './lookups';
 import {
   FREE_TEXT_DEBOUNCE_MS,
@@ -243,7 +244,7 @@ export function JumpBox() {
                         hit.cust_item_code,
                         hit.mfg_part_no ? `${hit.mfg_code ?? ''} ${hit.mfg_part_no}`.trim() : null,
                         hit.location,
-                        `On hand ${formatQty(hit.qty_on_hand)}`,
+                        `On hand ${formatQuantity(hit.qty_on_hand)}`,
                       ]
                         .filter(Boolean)
                         .join(' · ')}

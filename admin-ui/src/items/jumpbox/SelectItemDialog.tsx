@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { formatQuantity } from '../../shared/numbers';
 import { formatCurrency } from '../../grid/format';
-import { formatQty } from '../common';
 import { pickColumns, trueFalse, type PickColumn, type PickRow } from './searchTypes';
 
 function cell(row: PickRow, column: PickColumn): string {
@@ -10,8 +10,8 @@ function cell(row: PickRow, column: PickColumn): string {
       return trueFalse(value);
     case 'currency':
       return formatCurrency(value);
-    case 'number':
-      return column.field === 'cip_no' || column.field === 'cid_no' ? String(value ?? '') : formatQty(value);
+    case 'quantity':
+      return formatQuantity(value);
     default:
       return value === null || value === undefined ? '' : String(value);
   }

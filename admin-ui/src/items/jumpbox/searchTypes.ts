@@ -127,7 +127,7 @@ export interface PickRow extends FoundItem {
 export interface PickColumn {
   field: keyof PickRow;
   header: string;
-  kind: 'text' | 'number' | 'boolean' | 'currency';
+  kind: 'text' | 'number' | 'quantity' | 'boolean' | 'currency';
 }
 
 /**
@@ -143,9 +143,9 @@ export function pickColumns(canSeeCost: boolean): PickColumn[] {
     { field: 'cust_desc2', header: 'Description 2', kind: 'text' },
     { field: 'cip_no', header: 'CIP Id', kind: 'number' },
     { field: 'cid_no', header: 'CID No', kind: 'number' },
-    { field: 'qty_on_hand', header: 'On Hand', kind: 'number' },
+    { field: 'qty_on_hand', header: 'On Hand', kind: 'quantity' },
     { field: 'likeUPC', header: 'Like UPC', kind: 'text' },
-    { field: 'qty_avail', header: 'Available', kind: 'number' },
+    { field: 'qty_avail', header: 'Available', kind: 'quantity' },
     { field: 'consigned', header: 'Consigned', kind: 'boolean' },
   ];
   if (canSeeCost) columns.push({ field: 'cust_avg_cost', header: 'Average Cost', kind: 'currency' });

@@ -6,9 +6,10 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useParams } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
+import { formatQuantity } from '../../shared/numbers';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { PageBanner, RouteLink, useHasPermission } from '../../devops/common';
-import { CRIB_DEVICE_ADMIN, cipRoute, formatQty, statusName, yesNo } from '../common';
+import { CRIB_DEVICE_ADMIN, cipRoute, statusName, yesNo } from '../common';
 import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
 import { KIT_LIST_ROUTE } from './KitList';
 import { kitChildren, type ChildRow } from './kits';
@@ -105,8 +106,8 @@ export function KitShow() {
                           <RouteLink to={cipRoute(c.child_cip_no)}>{c.cip_code}</RouteLink>
                         </TableCell>
                         <TableCell>{c.cust_desc1}</TableCell>
-                        <TableCell align="right">{formatQty(c.qty)}</TableCell>
-                        <TableCell align="right">{formatQty(c.qty_on_hand)}</TableCell>
+                        <TableCell align="right">{formatQuantity(c.qty)}</TableCell>
+                        <TableCell align="right">{formatQuantity(c.qty_on_hand)}</TableCell>
                         <TableCell />
                       </TableRow>
                     ))}

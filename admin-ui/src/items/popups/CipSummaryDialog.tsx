@@ -4,8 +4,9 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
+import { formatQuantity } from '../../shared/numbers';
 import { formatDate } from '../../grid/format';
-import { STATUS_PENDING, formatQty, itemRoute, replTypeName, statusName } from '../common';
+import { STATUS_PENDING, itemRoute, replTypeName, statusName } from '../common';
 import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
 import { UsageChart, UsageTable } from '../itemPage/tabs/UsageTab';
 import { annualTotal } from '../itemPage/usage';
@@ -95,29 +96,29 @@ export function CipSummaryDialog({ cipNo, cidNo, onClose }: { cipNo: number; cid
                 <Section title="Quantities">
                   <Grid container>
                     <Grid size={6}>
-                      <InfoRow label="On Hand" value={formatQty(s.qty_on_hand)} testId="cip-summary-on-hand" />
-                      <InfoRow label="Available" value={formatQty(s.qty_avail)} />
-                      <InfoRow label="On Hold" value={formatQty(s.qty_on_hold)} />
-                      <InfoRow label="On Order" value={formatQty(s.qty_on_order)} />
-                      <InfoRow label="Backorder" value={formatQty(s.qty_backorder)} />
-                      <InfoRow label="Min / Max" value={`${formatQty(s.min_qty)} / ${formatQty(s.max_qty)}`} testId="cip-summary-min-max" />
+                      <InfoRow label="On Hand" value={formatQuantity(s.qty_on_hand)} testId="cip-summary-on-hand" />
+                      <InfoRow label="Available" value={formatQuantity(s.qty_avail)} />
+                      <InfoRow label="On Hold" value={formatQuantity(s.qty_on_hold)} />
+                      <InfoRow label="On Order" value={formatQuantity(s.qty_on_order)} />
+                      <InfoRow label="Backorder" value={formatQuantity(s.qty_backorder)} />
+                      <InfoRow label="Min / Max" value={`${formatQuantity(s.min_qty)} / ${formatQuantity(s.max_qty)}`} testId="cip-summary-min-max" />
                     </Grid>
                     {showSummaries && (
                       <Grid size={6} data-testid="cip-summary-cid">
                         <Typography variant="caption" color="text.secondary">
                           All {cidQty.data?.cip_count ?? ''} CIPs of CID {cid}
                         </Typography>
-                        <InfoRow label="On Hand" value={formatQty(cidQty.data?.qty_on_hand)} />
-                        <InfoRow label="Available" value={formatQty(cidQty.data?.qty_avail)} />
-                        <InfoRow label="On Order" value={formatQty(cidQty.data?.qty_on_order)} />
-                        <InfoRow label="Backorder" value={formatQty(cidQty.data?.qty_backorder)} />
+                        <InfoRow label="On Hand" value={formatQuantity(cidQty.data?.qty_on_hand)} />
+                        <InfoRow label="Available" value={formatQuantity(cidQty.data?.qty_avail)} />
+                        <InfoRow label="On Order" value={formatQuantity(cidQty.data?.qty_on_order)} />
+                        <InfoRow label="Backorder" value={formatQuantity(cidQty.data?.qty_backorder)} />
                       </Grid>
                     )}
                   </Grid>
                 </Section>
               </Grid>
             </Grid>
-            <Section title={`Usage: annual ${formatQty(annualTotal(s.usage))}${cidPeriods ? `, CID ${formatQty(annualTotal(cidPeriods))}` : ''}`}>
+            <Section title={`Usage: annual ${formatQuantity(annualTotal(s.usage))}${cidPeriods ? `, CID ${formatQuantity(annualTotal(cidPeriods))}` : ''}`}>
               <UsageChart usage={s.usage} cidUsage={showSummaries ? cidPeriods : null} height={220} />
               <UsageTable usage={s.usage} testId="cip-summary-usage" />
             </Section>

@@ -6,10 +6,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useParams } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
+import { formatQuantity } from '../../shared/numbers';
 import { formatDateTime } from '../../grid/format';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { PageBanner, RouteLink, useHasPermission } from '../../devops/common';
-import { CRIB_DEVICE_ADMIN, cipRoute, formatQty, yesNo } from '../common';
+import { CRIB_DEVICE_ADMIN, cipRoute, yesNo } from '../common';
 import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
 import { StationDialog } from './StationDialog';
 import { useStationTypes } from './StationList';
@@ -135,7 +136,7 @@ export function StationShow() {
                     {detail.data.bins.map((b) => (
                       <TableRow key={b.station_bin_id} data-testid="station-bin-row">
                         <TableCell>{b.bin_code}</TableCell>
-                        <TableCell align="right">{formatQty(b.capacity)}</TableCell>
+                        <TableCell align="right">{formatQuantity(b.capacity)}</TableCell>
                         <TableCell>{b.cip_no ? <RouteLink to={cipRoute(b.cip_no)}>{b.cip_code}</RouteLink> : 'Free'}</TableCell>
                         <TableCell>{b.cust_item_code}</TableCell>
                         <TableCell>{b.cust_desc1}</TableCell>
@@ -185,7 +186,7 @@ export function StationShow() {
                         <TableCell>
                           <RouteLink to={cipRoute(k.cip_no)}>{k.cip_no}</RouteLink>
                         </TableCell>
-                        <TableCell align="right">{formatQty(k.bin_qty)}</TableCell>
+                        <TableCell align="right">{formatQuantity(k.bin_qty)}</TableCell>
                         <TableCell>{k.location}</TableCell>
                         <TableCell>{formatDateTime(k.last_scan_at)}</TableCell>
                       </TableRow>

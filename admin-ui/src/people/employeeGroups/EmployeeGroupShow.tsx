@@ -5,6 +5,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
+import { formatMoney } from '../../shared/numbers';
 import { formatDateTime } from '../../grid/format';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
@@ -12,7 +13,10 @@ import { PageBanner, RouteLink, useHasPermission } from '../../devops/common';
 import { yesNo } from '../../items/common';
 import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../items/ui';
 import { EmployeeGroupDialog } from './EmployeeGroupDialog';
-import { EMPLOYEE_GROUPS_ROUTE, EMPLOYEE_GROUP_EDIT, PERIODS, formatMoney, type EmployeeGroup } from './employeeGroups';
+import { EMPLOYEE_GROUPS_ROUTE, EMPLOYEE_GROUP_EDIT, PERIODS, type EmployeeGroup } from './employeeGroups';
+
+// An amount the group does not set reads as a dash.
+const money = (v: unknown) => formatMoney(v, { blank: '—' });
 
 const TABS = [
   ['limits', 'Limits'],
@@ -73,17 +77,17 @@ function LimitsTab({ group }: { group: EmployeeGroup }) {
     <Section title="Limits" testId="group-panel-limits">
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <InfoRow label="Daily limit" value={formatMoney(group.limitDaily)} testId="group-limit-daily" />
-          <InfoRow label="Weekly limit" value={formatMoney(group.limitWeekly)} testId="group-limit-weekly" />
-          <InfoRow label="Monthly limit" value={formatMoney(group.limitMonthly)} testId="group-limit-monthly" />
-          <InfoRow label="Yearly limit" value={formatMoney(group.limitYearly)} testId="group-limit-yearly" />
+          <InfoRow label="Daily limit" value={money(group.limitDaily)} testId="group-limit-daily" />
+          <InfoRow label="Weekly limit" value={money(group.limitWeekly)} testId="group-limit-weekly" />
+          <InfoRow label="Monthly limit" value={money(group.limitMonthly)} testId="group-limit-monthly" />
+          <InfoRow label="Yearly limit" value={money(group.limitYearly)} testId="group-limit-yearly" />
           <InfoRow label="Enforced level" value={`${group.enforced_level} ${group.enforced_level_text}`} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <InfoRow label="Type" value={group.group_type_text} />
           <InfoRow label="Approver group" value={group.approver_group ?? '—'} />
-          <InfoRow label="Cost limit" value={formatMoney(group.costLimit)} />
-          <InfoRow label="Budget" value={`${formatMoney(group.budget_amount)} ${group.budget_start ? `(${group.budget_start} to ${group.budget_end ?? ''})` : ''}`} />
+          <InfoRow label="Cost limit" value={money(group.costLimit)} />
+          <InfoRow label="Budget" value={`${money(group.budget_amount)} ${group.budget_start ? `(${group.budget_start} to ${group.budget_end ?? ''})` : ''}`} />
           <InfoRow label="Default group / VMI / bypass SR approval" value={`${yesNo(group.defaultGroup)} / ${yesNo(group.vmi)} / ${yesNo(group.bypass_SR_approval)}`} />
           <InfoRow label="Employees" value={String(group.member_count)} testId="group-member-count" />
           <InfoRow label="Updated" value={formatDateTime(group.updated_at)} />
@@ -342,7 +346,7 @@ function ItemGroupTab({ group, canEdit }: { group: EmployeeGroup; canEdit: boole
             <TableRow key={`${l.item_group_id}-${l.period}`} data-testid="group-item-limit-row">
               <TableCell>{l.item_group}</TableCell>
               <TableCell>{l.period_text}</TableCell>
-              <TableCell>{formatMoney(l.limit_amount)}</TableCell>
+              <TableCell>{money(l.limit_amount)}</TableCell>
               <TableCell align="right">
                 {canEdit && (
                   <RemoveButton

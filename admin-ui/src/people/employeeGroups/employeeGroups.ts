@@ -126,4 +126,3 @@ export function groupBody(form: EmployeeGroupForm, previous: EmployeeGroup | nul
   } as Schema<'EmployeeGroupInput'>;
 }
 
-export const formatMoney = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));

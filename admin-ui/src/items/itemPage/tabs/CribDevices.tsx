@@ -1,8 +1,9 @@
 import { Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { callApi } from '../../../shared/api';
+import { formatQuantity } from '../../../shared/numbers';
 import { formatDateTime } from '../../../grid/format';
 import { RouteLink } from '../../../devops/common';
-import { cipRoute, formatQty, yesNo } from '../../common';
+import { cipRoute, yesNo } from '../../common';
 import { stationRoute } from '../../stations/stations';
 import { InfoRow, LoadState, Section, useLoad } from '../../ui';
 
@@ -32,7 +33,7 @@ export function CribDevices({ cipNo }: { cipNo: number }) {
                           <RouteLink to={stationRoute(b.station_id)}>{b.station_code}</RouteLink>
                         </TableCell>
                         <TableCell>{b.bin_code}</TableCell>
-                        <TableCell align="right">{formatQty(b.capacity)}</TableCell>
+                        <TableCell align="right">{formatQuantity(b.capacity)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
@@ -58,7 +59,7 @@ export function CribDevices({ cipNo }: { cipNo: number }) {
                       <TableRow key={k.kanban_bin_id}>
                         <TableCell>{k.tool_code}</TableCell>
                         <TableCell>{k.station_code}</TableCell>
-                        <TableCell align="right">{formatQty(k.bin_qty)}</TableCell>
+                        <TableCell align="right">{formatQuantity(k.bin_qty)}</TableCell>
                         <TableCell>{formatDateTime(k.last_scan_at)}</TableCell>
                       </TableRow>
                     ))}
@@ -79,7 +80,7 @@ export function CribDevices({ cipNo }: { cipNo: number }) {
                           <RouteLink to={cipRoute(c.child_cip_no)}>{c.cip_code}</RouteLink>
                         </TableCell>
                         <TableCell>{c.cust_desc1}</TableCell>
-                        <TableCell align="right">x {formatQty(c.qty)}</TableCell>
+                        <TableCell align="right">x {formatQuantity(c.qty)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
@@ -92,7 +93,7 @@ export function CribDevices({ cipNo }: { cipNo: number }) {
                 <Typography variant="body2">None.</Typography>
               ) : (
                 m.kits.map((k) => (
-                  <InfoRow key={k.parent_cip_no} label={`x ${formatQty(k.qty)}`}>
+                  <InfoRow key={k.parent_cip_no} label={`x ${formatQuantity(k.qty)}`}>
                     <RouteLink to={cipRoute(k.parent_cip_no)}>{k.parent_cip_code}</RouteLink> {k.cust_desc1}
                   </InfoRow>
                 ))

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Button, Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import type { Schema } from '../../../shared/api';
+import { formatQuantity } from '../../../shared/numbers';
 import { formatCurrency, formatDateTime } from '../../../grid/format';
 import { RouteLink, useHasPermission } from '../../../devops/common';
-import { cipRoute, formatQty, ITEM_EDIT, replTypeName, statusName, yesNo } from '../../common';
+import { cipRoute, ITEM_EDIT, replTypeName, statusName, yesNo } from '../../common';
 import { itemMasterDetailRoute } from '../../itemMaster/ItemMasterList';
 import { InfoRow, Section } from '../../ui';
 import { OtherSettingsDialog } from './OtherSettingsDialog';
@@ -158,7 +159,7 @@ export function GeneralTab({ common, onSaved }: { common: CipCommon; onSaved?: (
                   <TableCell>{r.cust_desc1}</TableCell>
                   <TableCell>{r.location}</TableCell>
                   <TableCell>{statusName(r.status_id)}</TableCell>
-                  <TableCell align="right">{formatQty(r.qty_on_hand)}</TableCell>
+                  <TableCell align="right">{formatQuantity(r.qty_on_hand)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,7 +1,7 @@
 import { Box, Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { callApi } from '../../../shared/api';
-import { formatQty } from '../../common';
+import { formatQuantity } from '../../../shared/numbers';
 import { LoadState, Section, useLoad } from '../../ui';
 
 const ROWS = [
@@ -47,14 +47,14 @@ export function QuantitiesTab({ cipNo, cidNo }: { cipNo: number; cidNo: number }
                   <TableRow key={row.field} data-testid={`item-qty-${row.field}`}>
                     <TableCell sx={{ fontWeight: 600 }}>{row.label}</TableCell>
                     <TableCell align="right" data-testid={`item-qty-cip-${row.field}`}>
-                      {formatQty(value(cip.data, row.field))}
+                      {formatQuantity(value(cip.data, row.field))}
                     </TableCell>
-                    <TableCell align="right">{formatQty(value(cid.data, row.field))}</TableCell>
+                    <TableCell align="right">{formatQuantity(value(cid.data, row.field))}</TableCell>
                   </TableRow>
                 ))}
                 <TableRow>
                   <TableCell sx={{ fontWeight: 600 }}>Position (on hand + on order - backorder)</TableCell>
-                  <TableCell align="right">{formatQty(cip.data?.qty_position)}</TableCell>
+                  <TableCell align="right">{formatQuantity(cip.data?.qty_position)}</TableCell>
                   <TableCell />
                 </TableRow>
               </TableBody>
@@ -69,7 +69,7 @@ export function QuantitiesTab({ cipNo, cidNo }: { cipNo: number; cidNo: number }
               <BarChart
                 height={300}
                 xAxis={[{ scaleType: 'band', data: chartLabels }]}
-                series={[{ data: chartFields.map((f) => value(cip.data, f) ?? 0), label: 'Quantity', valueFormatter: (v) => formatQty(v) }]}
+                series={[{ data: chartFields.map((f) => value(cip.data, f) ?? 0), label: 'Quantity', valueFormatter: (v) => formatQuantity(v) }]}
                 hideLegend
                 skipAnimation
               />

@@ -3,10 +3,11 @@ import { Alert, Button, Checkbox, FormControlLabel, Grid, Stack, TextField, Tool
 import EditIcon from '@mui/icons-material/Edit';
 import { callApi, type Schema } from '../../../shared/api';
 import { notify } from '../../../shared/events';
+import { formatQuantity } from '../../../shared/numbers';
 import { GuardedButton } from '../../../grid/GuardedButton';
 import { SelectField } from '../../../grid/SelectField';
 import { useHasPermission } from '../../../devops/common';
-import { ITEM_EDIT, REPL_TYPE_OPTIONS, formatQty, replTypeName, yesNo } from '../../common';
+import { ITEM_EDIT, REPL_TYPE_OPTIONS, replTypeName, yesNo } from '../../common';
 import { InfoRow, Section, fieldErrorsOf, useLoad } from '../../ui';
 import { QUANTITY_FIELDS, replenishmentBody, replenishmentForm, type ReplenishmentForm } from '../replenishment';
 
@@ -86,7 +87,7 @@ export function ReplenishmentTab({ cip, onSaved }: { cip: Cip; onSaved: () => vo
           <Grid size={{ xs: 12, md: 6 }}>
             <InfoRow label="Type" value={replTypeName(current.repl_type)} testId="item-repl-value-repl_type" />
             {QUANTITY_FIELDS.map(({ field, label }) => (
-              <InfoRow key={field} label={label} value={formatQty(current[field])} testId={`item-repl-value-${field}`} />
+              <InfoRow key={field} label={label} value={formatQuantity(current[field])} testId={`item-repl-value-${field}`} />
             ))}
             <InfoRow label="Keep Full" value={yesNo(current.keep_full)} testId="item-repl-value-keep_full" />
           </Grid>

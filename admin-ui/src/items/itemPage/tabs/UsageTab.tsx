@@ -1,8 +1,8 @@
 import { Box, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { callApi } from '../../../shared/api';
+import { formatQuantity } from '../../../shared/numbers';
 import { formatDate } from '../../../grid/format';
-import { formatQty } from '../../common';
 import { InfoRow, LoadState, Section, useLoad } from '../../ui';
 import { annualTotal, monthSeries, usageSeries } from '../usage';
 
@@ -16,8 +16,8 @@ export function UsageChart({ usage, cidUsage, height = 280 }: { usage: readonly 
         height={height}
         xAxis={[{ scaleType: 'band', data: series.map((p) => p.label), label: 'Period (P1 most recent)' }]}
         series={[
-          { data: series.map((p) => p.value), label: 'This CIP', valueFormatter: (v) => formatQty(v) },
-          ...(cidSeries ? [{ data: cidSeries.map((p) => p.value), label: 'All CIPs of the CID', valueFormatter: (v: number | null) => formatQty(v) }] : []),
+          { data: series.map((p) => p.value), label: 'This CIP', valueFormatter: (v) => formatQuantity(v) },
+          ...(cidSeries ? [{ data: cidSeries.map((p) => p.value), label: 'All CIPs of the CID', valueFormatter: (v: number | null) => formatQuantity(v) }] : []),
         ]}
         skipAnimation
       />
@@ -47,11 +47,11 @@ export function UsageTable({ usage, testId = 'usage-table' }: { usage: readonly 
           <TableRow>
             {series.map((p) => (
               <TableCell key={p.period} align="right" data-testid={`${testId}-usage${p.period}`}>
-                {formatQty(p.value)}
+                {formatQuantity(p.value)}
               </TableCell>
             ))}
             <TableCell align="right" sx={{ fontWeight: 700 }} data-testid={`${testId}-annual`}>
-              {formatQty(annualTotal(usage))}
+              {formatQuantity(annualTotal(usage))}
             </TableCell>
           </TableRow>
         </TableBody>
@@ -74,11 +74,11 @@ export function UsageTab({ cipNo, cidNo }: { cipNo: number; cidNo: number }) {
         <>
           <Section title="Usage, 13 periods" testId="item-usage">
             <Typography variant="body1" sx={{ mb: 1 }}>
-              Annual usage: <b data-testid="item-usage-annual">{formatQty(annualTotal(s.usage))}</b>
+              Annual usage: <b data-testid="item-usage-annual">{formatQuantity(annualTotal(s.usage))}</b>
               {cid.data && (
                 <>
                   {' '}
-                  · all CIPs of the CID: <b data-testid="item-usage-cid-annual">{formatQty(cidUsage ? annualTotal(cidUsage) : null)}</b>
+                  · all CIPs of the CID: <b data-testid="item-usage-cid-annual">{formatQuantity(cidUsage ? annualTotal(cidUsage) : null)}</b>
                 </>
               )}
             </Typography>
@@ -91,7 +91,7 @@ export function UsageTab({ cipNo, cidNo }: { cipNo: number; cidNo: number }) {
                 <BarChart
                   height={240}
                   xAxis={[{ scaleType: 'band', data: monthSeries(s.month_usage).map((m) => m.label) }]}
-                  series={[{ data: monthSeries(s.month_usage).map((m) => m.value), label: 'Usage', valueFormatter: (v) => formatQty(v) }]}
+                  series={[{ data: monthSeries(s.month_usage).map((m) => m.value), label: 'Usage', valueFormatter: (v) => formatQuantity(v) }]}
                   hideLegend
                   skipAnimation
                 />
