@@ -411,11 +411,11 @@ pub async fn create_in(tx: &mut TenantTx, caller: &Caller, scope: &SiteScope, in
         Some(v) => Some(check_vendor(tx, site_id, v).await?),
         None => None,
     };
-    // The site's location segments decide how the location splits (the locations resource's one rule).
+    // The site's location segments decide how the location splits (location_segments' one rule).
     let (location, segments) = match location {
         Some(l) => {
             let mut p = Problems::default();
-            let parsed = crate::locations::service::check_into(tx, "location", &l, &mut p).await?;
+            let parsed = crate::location_segments::service::check_into(tx, "location", &l, &mut p).await?;
             p.check()?;
             match parsed {
                 Some(parsed) => (Some(parsed.location), parsed.segments.to_vec()),

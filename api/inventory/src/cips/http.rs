@@ -6,6 +6,7 @@ use kernel::access::Caller;
 use kernel::audit::AuditDetail;
 use kernel::error::ApiResult;
 use kernel::export::XlsxFile;
+use kernel::listing::PageRequest;
 use kernel::state::AppState;
 use kernel::ApiTags;
 use poem::web::Data;
@@ -20,7 +21,7 @@ use super::model::{
     OtherUpdate, QuickSearchCustItemCode, RelatedItemsSave, RepairInfo, RepairUpdate, ReplenishCipPage, ReplenishmentSource,
     ReplenishmentUpdate, SubFilterAnswer, SubFilterRequest, WarehouseCost,
 };
-use super::service::{self, ListPage, QuickKind};
+use super::service::{self, QuickKind};
 
 pub struct CipApi;
 
@@ -67,8 +68,8 @@ impl CipApi {
         #[oai(name = "sortField", validator(max_length = 50))] sort_field: Query<Option<String>>,
         #[oai(name = "sortDirection", validator(max_length = 4))] sort_direction: Query<Option<String>>,
     ) -> ApiResult<Json<CipPickPage>> {
-        let page = ListPage { page_number: page_number.0, page_size: page_size.0, sort_field: sort_field.0, sort_direction: sort_direction.0 };
-        Ok(Json(service::of_cid_get(&state, &caller, &scope, cid_no.0, page).await?))
+        let page = PageRequest::from_query(page_number.0, page_size.0, sort_field.0, sort_direction.0);
+        Ok(Json(service::of_cid(&state, &caller, &scope, cid_no.0, &page).await?))
     }
 
     /// CIPs of an item-master part at the current site (paged)
@@ -88,8 +89,8 @@ impl CipApi {
         #[oai(name = "sortField", validator(max_length = 50))] sort_field: Query<Option<String>>,
         #[oai(name = "sortDirection", validator(max_length = 4))] sort_direction: Query<Option<String>>,
     ) -> ApiResult<Json<CipPickPage>> {
-        let page = ListPage { page_number: page_number.0, page_size: page_size.0, sort_field: sort_field.0, sort_direction: sort_direction.0 };
-        Ok(Json(service::of_item(&state, &caller, &scope, item_id.0, page).await?))
+        let page = PageRequest::from_query(page_number.0, page_size.0, sort_field.0, sort_direction.0);
+        Ok(Json(service::of_item(&state, &caller, &scope, item_id.0, &page).await?))
     }
 
     /// CIPs of a site (paged)
@@ -109,8 +110,8 @@ impl CipApi {
         #[oai(name = "sortField", validator(max_length = 50))] sort_field: Query<Option<String>>,
         #[oai(name = "sortDirection", validator(max_length = 4))] sort_direction: Query<Option<String>>,
     ) -> ApiResult<Json<CipPickPage>> {
-        let page = ListPage { page_number: page_number.0, page_size: page_size.0, sort_field: sort_field.0, sort_direction: sort_direction.0 };
-        Ok(Json(service::of_site(&state, &caller, &scope, site_id.0, page).await?))
+        let page = PageRequest::from_query(page_number.0, page_size.0, sort_field.0, sort_direction.0);
+        Ok(Json(service::of_site(&state, &caller, &scope, site_id.0, &page).await?))
     }
 
     /// CIPs of the current site with a customer part
@@ -204,8 +205,8 @@ impl CipApi {
         #[oai(name = "sortField", validator(max_length = 50))] sort_field: Query<Option<String>>,
         #[oai(name = "sortDirection", validator(max_length = 4))] sort_direction: Query<Option<String>>,
     ) -> ApiResult<Json<ReplenishCipPage>> {
-        let page = ListPage { page_number: page_number.0, page_size: page_size.0, sort_field: sort_field.0, sort_direction: sort_direction.0 };
-        Ok(Json(service::replenish(&state, &scope, page).await?))
+        let page = PageRequest::from_query(page_number.0, page_size.0, sort_field.0, sort_direction.0);
+        Ok(Json(service::replenish(&state, &scope, &page).await?))
     }
 
     /// Active CIPs (picker type-ahead)

@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 
 use kernel::export::ExportColumn;
-use kernel::listing::PageRequest;
+use kernel::listing::{PageRequest, SortSpec};
 use kernel::page_type;
 
 /// Item status of spec 1 section 4.
@@ -16,6 +16,59 @@ pub const STATUS_PENDING: i32 = 5;
 pub const REPL_KANBAN: i32 = 1;
 pub const REPL_MINMAX: i32 = 2;
 pub const REPL_VENDING: i32 = 3;
+
+// ---- sort allow-lists (name the caller may send, output column of the search)
+
+pub const ROW_SORT: SortSpec = SortSpec {
+    fields: &[
+        ("cip_no", "cip_no"),
+        ("cip_code", "cip_code"),
+        ("cust_item_code", "cust_item_code"),
+        ("cust_desc1", "cust_desc1"),
+        ("cust_desc2", "cust_desc2"),
+        ("status_id", "status_id"),
+        ("location", "location"),
+        ("qty_on_hand", "qty_on_hand"),
+        ("qty_avail", "qty_avail"),
+        ("qty_on_order", "qty_on_order"),
+        ("min_qty", "min_qty"),
+        ("max_qty", "max_qty"),
+        ("repl_type", "repl_type"),
+        ("vend_code", "vend_code"),
+        ("annual_usage", "annual_usage"),
+        ("last_issue_date", "last_issue_date"),
+        ("last_receipt_date", "last_receipt_date"),
+        ("updated_at", "updated_at"),
+    ],
+    default_field: "cip_code",
+    default_descending: false,
+};
+
+pub const PICK_SORT: SortSpec = SortSpec {
+    fields: &[
+        ("cip_no", "cip_no"),
+        ("cip_code", "cip_code"),
+        ("cust_item_code", "cust_item_code"),
+        ("cust_desc1", "cust_desc1"),
+        ("location", "location"),
+        ("qty_on_hand", "qty_on_hand"),
+        ("status_id", "status_id"),
+    ],
+    default_field: "cip_code",
+    default_descending: false,
+};
+
+pub const MIN1_SORT: SortSpec = SortSpec {
+    fields: &[("cip_no", "cip_no"), ("cip_code", "cip_code"), ("cust_item_code", "cust_item_code"), ("cust_desc1", "cust_desc1"), ("location", "location"), ("status_id", "status_id")],
+    default_field: "cip_code",
+    default_descending: false,
+};
+
+pub const REPLENISH_SORT: SortSpec = SortSpec {
+    fields: &[("cip_code", "cip_code"), ("cust_item_code", "cust_item_code"), ("location", "location"), ("vend_code", "vend_code"), ("qty_position", "qty_position")],
+    default_field: "cip_code",
+    default_descending: false,
+};
 
 /// Customer item at a location (CIP): the record's own fields.
 #[derive(Object, FromRow, Clone, Debug, Serialize)]

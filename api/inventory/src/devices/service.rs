@@ -22,7 +22,7 @@ use super::model::{
 use super::repo::{self, StationFilter, StationValues};
 use crate::cips::model::{REPL_KANBAN, REPL_VENDING, STATUS_PENDING};
 use crate::cips::service::{self as cips, MAX_QTY};
-use crate::locations::service as locations;
+use crate::location_segments::service as segments;
 use kernel::listing::SortSpec;
 
 pub const ADMIN: &[Perm] = &[Perm::CribDeviceAdmin];
@@ -101,7 +101,7 @@ async fn station_values(tx: &mut TenantTx, input: &StationInput) -> ApiResult<St
         p.add("station_type", "invalid", "Unknown station type (see GET /api/V1/Crib/Station/Types).");
     }
     let location = match trimmed(&input.location) {
-        Some(l) => locations::check_into(tx, "location", l, &mut p).await?.map(|l| l.location),
+        Some(l) => segments::check_into(tx, "location", l, &mut p).await?.map(|l| l.location),
         None => None,
     };
     if !station_code.is_empty() {
@@ -382,7 +382,7 @@ pub async fn save_kit(state: &AppState, caller: &Caller, current: &SiteScope, in
             p.add(&field, "duplicate", &format!("CIP {} is listed twice.", c.child_cip_no));
             continue;
         }
-        match crate::cips::repo::find(&mut tx, c.child_cip_no).await? {
+        match cips::find_in(&mut tx, c.child_cip_no).await? {
             Some(child) if child.site_id == parent.site_id => {
                 if child.status_id == STATUS_PENDING {
                     p.add(&field, "pending", &format!("CIP {} waits for its Item Add requisition.", c.child_cip_no));
@@ -454,7 +454,7 @@ pub async fn create_kanban_bin(state: &AppState, caller: &Caller, current: &Site
     check_qty(&mut p, input.bin_qty, "bin_qty", "Bin quantity");
     check_rack(&mut tx, input.station_id, &mut p).await?;
     let location = match trimmed(&input.location) {
-        Some(l) => locations::check_into(&mut tx, "location", l, &mut p).await?.map(|l| l.location),
+        Some(l) => segments::check_into(&mut tx, "location", l, &mut p).await?.map(|l| l.location),
         None => None,
     };
     if !code.is_empty() && repo::tool_code_taken(&mut tx, cip.site_id, &code, None).await? {
@@ -487,7 +487,7 @@ pub async fn update_kanban_bin(state: &AppState, caller: &Caller, current: &Site
     }
     check_rack(&mut tx, input.station_id, &mut p).await?;
     let location = match trimmed(&input.location) {
-        Some(l) => locations::check_into(&mut tx, "location", l, &mut p).await?.map(|l| l.location),
+        Some(l) => segments::check_into(&mut tx, "location", l, &mut p).await?.map(|l| l.location),
         None => None,
     };
     p.check()?;

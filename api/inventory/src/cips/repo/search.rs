@@ -373,7 +373,7 @@ mod tests {
 
     #[test]
     fn every_sortable_column_of_the_grid_has_its_expression() {
-        for (_, column) in crate::cips::service::ROW_SORT.fields {
+        for (_, column) in crate::cips::model::ROW_SORT.fields {
             assert!(sort_expression(column).is_some(), "{column}");
         }
         assert_eq!(sort_expression("password"), None);
