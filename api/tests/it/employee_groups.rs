@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 use kernel::draw::{DrawPolicy, DrawerQuery, LimitSource, Period, TrackingSelection};
+use kernel::num::Decimal;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -322,7 +323,7 @@ async fn the_draw_policy_gives_the_limits_of_the_drawers_enforced_groups_and_of_
     let drawer = policy.find_drawer(&mut tx, DrawerQuery { number_or_badge: "E1002", pin: None }).await.unwrap();
     assert_eq!(drawer.employee_number, "E1002");
     let rules = policy.rules(&mut tx, &drawer, &[glove], &TrackingSelection::default(), None).await.unwrap();
-    let ours: Vec<(String, Period, f64, bool)> = rules
+    let ours: Vec<(String, Period, Decimal, bool)> = rules
         .limits
         .iter()
         .filter_map(|l| match &l.source {
@@ -334,7 +335,11 @@ async fn the_draw_policy_gives_the_limits_of_the_drawers_enforced_groups_and_of_
     // The warn-only group gives none; the yearly limit starts tomorrow; PPE's weekly limit applies to the gloves.
     assert_eq!(
         ours,
-        [("Limit test".to_owned(), Period::Day, 10.0, false), ("Limit test".to_owned(), Period::Month, 100.0, false), ("PPE".to_owned(), Period::Week, 30.0, false)]
+        [
+            ("Limit test".to_owned(), Period::Day, Decimal::from(10), false),
+            ("Limit test".to_owned(), Period::Month, Decimal::from(100), false),
+            ("PPE".to_owned(), Period::Week, Decimal::from(30), false)
+        ]
     );
     // Drawing something outside PPE: the group's limits only.
     let bearing: i64 = sqlx::query_scalar("select cid_no from client_acme.cid where site_id = $1 and cust_item_code = 'CP-10021'").bind(site).fetch_one(&app.pool).await.unwrap();
@@ -344,5 +349,6 @@ async fn the_draw_policy_gives_the_limits_of_the_drawers_enforced_groups_and_of_
     assert!(limits.iter().all(|l| l.overridable), "the demo site lets supervisors override: {limits:?}");
     sqlx::query("update asp.site set supervisor_override_group_limits = false where site_id = $1").bind(site).execute(&app.pool).await.unwrap();
     let limits = people::draw::group_limits::limits(&mut tx, &drawer, &[bearing], true).await.unwrap();
+    assert_eq!(limits.len(), 2);
     assert!(limits.iter().all(|l| !l.overridable));
 }

@@ -207,7 +207,8 @@ async fn a_pattern_gives_one_word_set_per_run_bounded_by_the_separators_beside_i
     // The demo catalogue has O-RING and BEARING: a separator before RING means a word starting with it.
     let ring = sets("%O-RING%").await;
     assert_eq!(ring.len(), 1);
-    assert!(ring[0].as_ref().unwrap().iter().all(|w| w.starts_with("RING")), "{ring:?}");
+    let words = ring[0].as_ref().unwrap();
+    assert!(!words.is_empty() && words.iter().all(|w| w.starts_with("RING")), "{ring:?}");
     let ring_end = sets("%RING, B%").await;
     assert!(ring_end[0].as_ref().unwrap().contains(&"BEARING".to_owned()), "a word ending with RING: {ring_end:?}");
     assert_eq!(sets("%O-R%").await, Vec::<Option<Vec<String>>>::new(), "no run of three");

@@ -272,9 +272,16 @@ async fn the_job_list_shows_the_seeded_jobs_with_status_text_and_highlight() {
     let s = by_id(fine);
     assert_eq!(s["status_text"], "Scheduled");
     assert!(s["highlight"].is_null());
+    // Every field is in the answer, null when unset.
     for field in ["job_id", "description", "last_run", "next_run", "last_activity_notification", "log_level", "job_status"] {
-        assert!(s.get(field).is_some() || s[field].is_null(), "{field}");
+        assert!(s.get(field).is_some(), "{field} is missing: {s}");
     }
+    assert_eq!(
+        (s["job_id"].as_i64(), s["description"].as_str(), s["log_level"].as_str(), s["job_status"].as_i64()),
+        (Some(fine), Some("test job"), Some("Info"), Some(0))
+    );
+    assert!(s["last_run"].is_null() && s["last_activity_notification"].is_null(), "never ran: {s}");
+    assert!(s["next_run"].is_string(), "{s}");
 }
 
 #[tokio::test]
