@@ -375,26 +375,30 @@ pub async fn tables_without_site_id(conn: &mut PgConnection, schema: &SchemaName
     Ok(rows.into_iter().map(|(t,)| t).collect())
 }
 
-/// Site-tier tables whose row-level security is enabled but deliberately not forced: search side tables that the
-/// schema owner's security-definer search functions read with the site condition written out, so that an index
-/// the policy would bar can serve (migrations/tenant/0016_cip_text_search.sql). The application role's own access
-/// to them is policed like any other table's.
-pub const UNFORCED_SEARCH_TABLES: &[&str] = &["cip_text", "cip_word"];
+/// Site-tier search side tables, written by triggers on `cip` and read by the schema owner's security-definer search
+/// functions, which write the site condition out themselves: besides `site_isolation`, each has the policy
+/// `owner_search` (select only, for the tables' owner alone, `using (true)`), so that no security barrier keeps their
+/// indexes from serving those reads (migrations/tenant/0024_search_tables_forced_rls.sql, docs/decisions.md). Their
+/// row-level security is forced like every other table's.
+pub const SEARCH_SIDE_TABLES: &[&str] = &["cip_text", "cip_word"];
 
-/// Site-tier tables of a tenant schema (with `site_id`) whose row-level security is not on (forced, except for
-/// [`UNFORCED_SEARCH_TABLES`]) or that lack the `site_isolation` policy (should always be empty; checked by tests
-/// and `asp migrate`).
+/// Site-tier tables of a tenant schema (with `site_id`) whose row-level security is not enabled and forced, that lack
+/// the `site_isolation` policy, or that have any other policy but the search side tables' `owner_search` (should
+/// always be empty; checked by tests and `asp migrate`).
 pub async fn tables_without_policy(conn: &mut PgConnection, schema: &SchemaName) -> Result<Vec<String>, TenancyError> {
     let rows: Vec<(String,)> = sqlx::query_as(
         "select c.relname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
          where n.nspname = $1 and c.relkind in ('r', 'p')
            and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'site_id' and not a.attisdropped)
-           and not (c.relrowsecurity and (c.relforcerowsecurity or c.relname = any($2))
-                    and exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname = 'site_isolation'))
+           and not (c.relrowsecurity and c.relforcerowsecurity
+                    and exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname = 'site_isolation')
+                    and not exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname <> 'site_isolation'
+                                      and not (p.polname = 'owner_search' and c.relname = any($2) and p.polcmd = 'r'
+                                               and p.polroles = array[c.relowner])))
          order by 1",
     )
     .bind(schema.as_str())
-    .bind(UNFORCED_SEARCH_TABLES)
+    .bind(SEARCH_SIDE_TABLES)
     .fetch_all(conn)
     .await?;
     Ok(rows.into_iter().map(|(t,)| t).collect())

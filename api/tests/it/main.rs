@@ -17,6 +17,7 @@ mod lookups;
 mod oidc;
 mod shell_and_isolation;
 mod structure;
+mod drift;
 mod tracking_codes;
 mod validation;
 mod hardening;

@@ -353,7 +353,7 @@ impl Catalogue {
         for (schema, table, pk) in rows {
             // A search side table's rows are its base table's, written by its triggers (planted with them); no
             // operation takes their key.
-            if tenancy::UNFORCED_SEARCH_TABLES.contains(&table.as_str()) {
+            if tenancy::SEARCH_SIDE_TABLES.contains(&table.as_str()) {
                 continue;
             }
             // Client-tier tables have no site to plant at: the schema alone isolates them (another client's rows are
