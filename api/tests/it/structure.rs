@@ -82,11 +82,15 @@ fn no_sql_outside_repository_functions() {
         "api/kernel/src/audit.rs",   // the audit trail's repository
         "api/kernel/src/listing.rs", // runs the one search statement of every repository
         "api/src/app.rs",            // records 5xx in the error log, reads the API switch at start-up
+        "api/src/cli.rs",            // `asp migrate` lists the client schemas it checks for row-level security
         "api/src/health.rs",         // readiness pings the database
         "api/src/seed/",             // demo data and the volume generator
     ];
     let mut offenders = Vec::new();
-    for crate_dir in std::fs::read_dir(root().join("api")).unwrap().flatten().map(|e| e.path()).filter(|p| p.join("Cargo.toml").exists()) {
+    // The binary's own sources (`api/src`) and every crate folder under `api/`.
+    let mut crate_dirs = vec![root().join("api")];
+    crate_dirs.extend(std::fs::read_dir(root().join("api")).unwrap().flatten().map(|e| e.path()).filter(|p| p.join("Cargo.toml").exists()));
+    for crate_dir in crate_dirs {
         for file in rust_files(&crate_dir.join("src")) {
             let rel = file.strip_prefix(root()).unwrap().to_string_lossy().replace("/./", "/").trim_start_matches("./").to_owned();
             let rel = rel.trim_start_matches("api/../").to_owned();
@@ -181,4 +185,347 @@ fn every_path_template_names_exactly_its_path_parameters() {
         }
     }
     assert!(wrong.is_empty(), "path templates and path parameters differ:\n{}", wrong.join("\n"));
+}
+
+// ---- Source text helpers for the checks below ----
+
+/// A Rust source up to its unit tests (`#[cfg(test)]`): what the checks below look at.
+fn code_of(file: &Path) -> String {
+    let text = std::fs::read_to_string(file).unwrap();
+    text.split("#[cfg(test)]").next().unwrap_or_default().to_owned()
+}
+
+/// The string literals of Rust code (plain, raw and byte strings), each with the line it starts on; comments and
+/// character literals are skipped, so a `'"'` or a quote in a comment does not open a string.
+fn string_literals(code: &str) -> Vec<(usize, String)> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let (mut i, mut line) = (0, 1);
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        match c {
+            '\n' => {
+                line += 1;
+                i += 1;
+            }
+            '/' if next == Some('/') => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '/' if next == Some('*') => {
+                let mut depth = 0;
+                while i < chars.len() {
+                    if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                        depth += 1;
+                        i += 2;
+                    } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        line += usize::from(chars[i] == '\n');
+                        i += 1;
+                    }
+                }
+            }
+            '\'' => {
+                // A character literal ('x', '\'', '\u{1F600}'), or a lifetime ('a), which has no closing quote.
+                if next == Some('\\') {
+                    i += 3;
+                    while i < chars.len() && chars[i] != '\'' {
+                        i += 1;
+                    }
+                    i += 1;
+                } else if chars.get(i + 2) == Some(&'\'') {
+                    i += 3;
+                } else {
+                    i += 1;
+                }
+            }
+            'r' | 'b' if i == 0 || !ident(chars[i - 1]) => {
+                // r"..", r#".."#, b"..", br#".."#: find the opening quote after the prefix and the hashes.
+                let mut j = i + 1;
+                if c == 'b' && chars.get(j) == Some(&'r') {
+                    j += 1;
+                }
+                let raw = c == 'r' || chars.get(i + 1) == Some(&'r');
+                let mut hashes = 0;
+                while raw && chars.get(j) == Some(&'#') {
+                    hashes += 1;
+                    j += 1;
+                }
+                if chars.get(j) != Some(&'"') {
+                    while i < chars.len() && ident(chars[i]) {
+                        i += 1;
+                    }
+                    continue;
+                }
+                let start_line = line;
+                let mut k = j + 1;
+                let mut text = String::new();
+                loop {
+                    let Some(&ch) = chars.get(k) else { break };
+                    if !raw && ch == '\\' {
+                        text.push(ch);
+                        text.extend(chars.get(k + 1));
+                        line += usize::from(chars.get(k + 1) == Some(&'\n'));
+                        k += 2;
+                        continue;
+                    }
+                    if ch == '"' && (0..hashes).all(|h| chars.get(k + 1 + h) == Some(&'#')) {
+                        k += 1 + hashes;
+                        break;
+                    }
+                    line += usize::from(ch == '\n');
+                    text.push(ch);
+                    k += 1;
+                }
+                out.push((start_line, text));
+                i = k;
+            }
+            '"' => {
+                let start_line = line;
+                let mut k = i + 1;
+                let mut text = String::new();
+                while let Some(&ch) = chars.get(k) {
+                    if ch == '\\' {
+                        text.push(ch);
+                        text.extend(chars.get(k + 1));
+                        line += usize::from(chars.get(k + 1) == Some(&'\n'));
+                        k += 2;
+                        continue;
+                    }
+                    k += 1;
+                    if ch == '"' {
+                        break;
+                    }
+                    line += usize::from(ch == '\n');
+                    text.push(ch);
+                }
+                out.push((start_line, text));
+                i = k;
+            }
+            _ if ident(c) => {
+                while i < chars.len() && ident(chars[i]) {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// Text that reads as SQL: a statement (`select .. from`, `insert into`, `update x set`, `delete from`), a clause
+/// (`where x =`, `order by`, `join x on`), or a condition or expression of one (`r.difference < 0`, `lower(?)`,
+/// `x = any(?)`, `$1`, `::text`, `ilike`). Written to pass the messages and labels a service holds.
+fn sql_text() -> regex::Regex {
+    regex::Regex::new(concat!(
+        r"(?i)\bselect\b[\s\S]*\bfrom\b|\binsert\s+into\b|\bupdate\s+[\w.]+\s+set\b|\bdelete\s+from\b",
+        r"|\bwhere\s+[\w.]+\s*(=|<>|<|>|\bin\b|\blike\b|\bilike\b|\bis\b|\bbetween\b)|\border\s+by\b|\bgroup\s+by\b",
+        r"|\bjoin\s+[\w.]+(\s+\w+)?\s+on\b|\bexists\s*\(\s*select\b|\$\d+|\bilike\b",
+        r"|\b[a-z_]\w*\.[a-z_{][\w}]*\s*(=|<>|<=|>=|<|>|\blike\b|\bin\b|\bis\b)",
+        r"|(=|<>|<=|>=|<|>|\blike|\bany\s*\()\s*\??\)?\s*\?",
+        r"|::(text|numeric|int\w*|bigint|date|timestamptz|float8|bool\w*)\b|\b(lower|upper|abs|coalesce|concat_ws)\s*\(",
+    ))
+    .unwrap()
+}
+
+#[test]
+fn the_sql_text_pattern_finds_statements_and_fragments_but_not_messages() {
+    let sql = sql_text();
+    for text in [
+        "select c.cip_no from cip c",
+        "insert into audit (a) values ($1)",
+        "update cip set qty = 1",
+        "delete from cip_text",
+        "r.shared_vendor_id = ?",
+        "lower(r.vend_code) = lower(?)",
+        "r.difference < 0",
+        "abs(r.difference_percent) >= ?",
+        "r.{column}::text = any(?)",
+        "concat_ws(' ', r.cip_code, r.cust_desc1) ilike ?",
+        "upper(description)",
+        " where site_id = $1",
+        " order by 1",
+    ] {
+        assert!(sql.is_match(text), "not taken for SQL: {text}");
+    }
+    for text in [
+        "A shared vendor named {name} already exists ({owner}).",
+        "Select a site before you update the record.",
+        "The item you are trying to find does not exist.",
+        "Delete the list? The values are kept where they are.",
+        "Min Percent must be a number, zero or more.",
+    ] {
+        assert!(!sql.is_match(text), "taken for SQL: {text}");
+    }
+    let literals = string_literals("let q = '\"'; let e = '\\''; // \"not a string\"\nlet s = r#\"select \"x\" from t\"#; let t = \"a\\\"b\"; fn f<'a>(x: &'a str) {}\n/* \"no\" */ let u = b\"bytes\"; let v = b'\"';");
+    assert_eq!(
+        literals,
+        vec![(2, "select \"x\" from t".to_owned()), (2, "a\\\"b".to_owned()), (3, "bytes".to_owned())]
+    );
+}
+
+/// A service holds rules, not SQL: besides running no query (above), a service or operation file of an area crate
+/// (`service.rs`, `service/*.rs`, `http.rs`) writes no SQL text, not even a condition handed to its repository
+/// (issue 21: the cost review's filters were written in its service). Sort allow-lists name SQL expressions and live
+/// in `model.rs`.
+#[test]
+fn no_sql_text_in_services_or_operations() {
+    let sql = sql_text();
+    let mut offenders = Vec::new();
+    for area in area_crates() {
+        let src = root().join("api").join(&area).join("src");
+        for file in rust_files(&src) {
+            let rel = file.strip_prefix(&src).unwrap();
+            let in_layer = rel.components().any(|c| c.as_os_str() == "service" || c.as_os_str() == "http")
+                || rel.file_name().is_some_and(|n| n == "service.rs" || n == "http.rs");
+            if !in_layer {
+                continue;
+            }
+            for (line, text) in string_literals(&code_of(&file)) {
+                if sql.is_match(&text) {
+                    let shown: String = text.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(80).collect();
+                    offenders.push(format!("api/{area}/src/{}:{line}: \"{shown}\"", rel.display()));
+                }
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "SQL text in services and operations (move it to the resource's repo.rs, a sort allow-list to its model.rs):\n{}", offenders.join("\n"));
+}
+
+/// The top-level modules of an area crate, each with the other top-level modules its code names (`crate::x`,
+/// `use crate::{x, y::z}`), tests left out.
+fn module_graph(src: &Path) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let modules: std::collections::BTreeSet<String> = std::fs::read_dir(src)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if e.path().is_dir() {
+                Some(name)
+            } else {
+                name.strip_suffix(".rs").filter(|n| *n != "lib" && *n != "main").map(str::to_owned)
+            }
+        })
+        .collect();
+    let path = regex::Regex::new(r"crate::(\w+)").unwrap();
+    let group = regex::Regex::new(r"crate::\{([^}]*)\}").unwrap();
+    let first = regex::Regex::new(r"(?:^|,)\s*(\w+)").unwrap();
+    let mut graph: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = std::collections::BTreeMap::new();
+    for file in rust_files(src) {
+        let rel = file.strip_prefix(src).unwrap();
+        let Some(module) = rel.components().next().map(|c| c.as_os_str().to_string_lossy().trim_end_matches(".rs").to_owned()) else { continue };
+        if !modules.contains(&module) {
+            continue;
+        }
+        let code: String = code_of(&file).lines().map(|l| l.split("//").next().unwrap_or_default()).collect::<Vec<_>>().join("\n");
+        let mut named: Vec<String> = path.captures_iter(&code).map(|c| c[1].to_owned()).collect();
+        for g in group.captures_iter(&code) {
+            named.extend(first.captures_iter(&g[1]).map(|c| c[1].to_owned()));
+        }
+        let entry = graph.entry(module.clone()).or_default();
+        entry.extend(named.into_iter().filter(|n| *n != module && modules.contains(n)));
+    }
+    graph
+}
+
+/// The groups of modules that reach each other (strongly connected, two or more), each sorted.
+fn circles(graph: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>) -> Vec<Vec<String>> {
+    let reach = |from: &str| {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut stack = vec![from.to_owned()];
+        while let Some(m) = stack.pop() {
+            for n in graph.get(&m).into_iter().flatten() {
+                if seen.insert(n.clone()) {
+                    stack.push(n.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reached: std::collections::BTreeMap<&String, std::collections::BTreeSet<String>> = graph.keys().map(|m| (m, reach(m))).collect();
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for (m, from_m) in &reached {
+        let group: Vec<String> = from_m.iter().filter(|n| reached.get(n).is_some_and(|r| r.contains(*m))).cloned().collect();
+        if !group.is_empty() && !out.iter().any(|g| g.contains(m)) {
+            out.push(group);
+        }
+    }
+    out
+}
+
+/// A resource folder: one with the resource layout's service (docs/architecture.md "One resource layout").
+fn is_resource(src: &Path, module: &str) -> bool {
+    src.join(module).join("service.rs").exists() || src.join(module).join("service").is_dir()
+}
+
+/// Resources of one area reach each other one way: two that import each other (directly or through other modules
+/// of the crate) are one idea split in two, or one reaching into the other's internals (issue 21: `cips` <->
+/// `locations`, `employees` -> `workflow` -> `employees`). A helper module that belongs to one resource may import it.
+#[test]
+fn no_import_circle_between_the_resources_of_an_area() {
+    let mut found = Vec::new();
+    for area in area_crates() {
+        let src = root().join("api").join(&area).join("src");
+        for group in circles(&module_graph(&src)) {
+            if group.iter().filter(|m| is_resource(&src, m)).count() >= 2 {
+                found.push(format!("{area}: {}", group.join(" <-> ")));
+            }
+        }
+    }
+    assert!(found.is_empty(), "resources that import each other:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_circle_check_finds_a_circle_through_a_third_module_and_not_a_one_way_chain() {
+    let graph = |edges: &[(&str, &str)]| {
+        let mut g: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = std::collections::BTreeMap::new();
+        for (a, b) in edges {
+            g.entry((*a).to_owned()).or_default().insert((*b).to_owned());
+            g.entry((*b).to_owned()).or_default();
+        }
+        g
+    };
+    assert_eq!(circles(&graph(&[("employees", "workflow"), ("workflow", "draw"), ("draw", "employees"), ("groups", "employees")])), vec![vec![
+        "draw".to_owned(),
+        "employees".to_owned(),
+        "workflow".to_owned()
+    ]]);
+    assert_eq!(circles(&graph(&[("cips", "locations"), ("locations", "kernel_glue"), ("cips", "kernel_glue")])), Vec::<Vec<String>>::new());
+}
+
+/// Exact numbers (issue 21, docs/numbers.md): money, costs, prices, percentages and quantities are `kernel::num`
+/// kinds from the database to the wire, so no binary floating point is left in the sources: no `f64`/`f32`, no
+/// `::float8` cast, no `as_f64`/`to_f64`. A value that truly is not one of them (a duration, a search score, an
+/// Excel cell) says so on its line: `// not money: <why>`.
+#[test]
+fn no_floating_point_in_the_sources_but_where_a_line_says_it_is_not_money() {
+    let float = regex::Regex::new(r"\b(f64|f32)\b|float8|as_f64|to_f64").unwrap();
+    let mut dirs: Vec<PathBuf> = vec![root().join("api/src"), root().join("search/src")];
+    dirs.extend(std::fs::read_dir(root().join("api")).unwrap().flatten().map(|e| e.path()).filter(|p| p.join("Cargo.toml").exists()).map(|p| p.join("src")));
+    let mut offenders = Vec::new();
+    for dir in dirs {
+        for file in rust_files(&dir) {
+            for (n, line) in code_of(&file).lines().enumerate() {
+                if let Some((_, why)) = line.split_once("// not money:") {
+                    assert!(!why.trim().is_empty(), "{}:{}: `// not money:` says why", file.display(), n + 1);
+                    continue;
+                }
+                // Comments may name the types; code and SQL text may not.
+                let code = line.split("//").next().unwrap_or_default();
+                if float.is_match(code) {
+                    let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+                    offenders.push(format!("{}:{}: {}", rel.trim_start_matches("api/../"), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{} lines with floating point (use a kernel::num kind, or mark `// not money: <why>`):\n{}", offenders.len(), offenders.join("\n"));
 }
