@@ -13,7 +13,7 @@ use poem_openapi::OpenApi;
 use tenancy::SiteScope;
 
 use super::model::*;
-use super::service;
+use super::{import, service};
 
 pub struct CustomFieldApi;
 
@@ -49,7 +49,7 @@ impl CustomFieldApi {
         #[oai(name = "sortField")] sort_field: Query<Option<String>>,
         #[oai(name = "sortDirection")] sort_direction: Query<Option<String>>,
     ) -> ApiResult<Json<CustomFieldValuePossiblePage>> {
-        let page = PageRequest { page_number: page_number.0, page_index: None, page_size: page_size.0, sort_field: sort_field.0, sort_direction: sort_direction.0 };
+        let page = PageRequest::from_query(page_number.0, page_size.0, sort_field.0, sort_direction.0);
         Ok(Json(service::possible_values(&state, &caller, &scope, custom_field_definition_id.0, show_hidden.0.unwrap_or(false), &page).await?))
     }
 
@@ -132,7 +132,7 @@ impl CustomFieldApi {
             ImportFile::Csv(t) => kernel::import::ImportFile::Csv(t.0),
             ImportFile::Xlsx(b) => kernel::import::ImportFile::Xlsx(b.0),
         };
-        Ok(Json(service::import(&state, &caller, &scope, entity_type.0.unwrap_or(EntityType::CID), file).await?))
+        Ok(Json(import::import(&state, &caller, &scope, entity_type.0.unwrap_or(EntityType::CID), file).await?))
     }
 
     /// Custom field definitions
