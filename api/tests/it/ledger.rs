@@ -294,6 +294,7 @@ async fn many_concurrent_issues_and_receipts_on_one_cip_lose_no_update() {
 #[tokio::test]
 async fn a_limit_counts_issues_minus_returns_of_its_period_at_their_cost_and_names_itself_when_passed() {
     use kernel::draw::{DrawLimit, LimitSource, Period};
+    use kernel::num::{Quantity, UnitCost};
     let app = TestApp::spawn().await;
     let wh = at(&app, "warehouse", "ACME-NORTH").await;
     let bearing = cip_no(&app, "ACME-NORTH", "BRG-6204-2RS").await;
@@ -308,21 +309,24 @@ async fn a_limit_counts_issues_minus_returns_of_its_period_at_their_cost_and_nam
         let a = app.post(&format!("/api/V1/Transaction/{path}"), &wh, json!({"cip_no": bearing, "qty": qty, "employee": "E1002"})).await;
         assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
     }
-    let limit = |amount: f64, overridable: bool| DrawLimit {
+    let limit = |amount: &str, overridable: bool| DrawLimit {
         source: LimitSource::Group { group_id: 1, description: "MAINT".into() },
         period: Period::Day,
-        amount,
+        amount: amount.parse().unwrap(),
         overridable,
     };
+    let (two, cost) = (Quantity::from(2), "4.125".parse::<UnitCost>().unwrap());
     let scope = tenancy::SiteScope::granted_by_authorizer(client, tenancy::SchemaName::parse("client_acme").unwrap(), site);
     let mut tx = scope.begin(&app.pool).await.unwrap();
     // used 2 x 4.125 = 8.25; 2 more is 8.25: 16.5 fits 16.5, not 16.
-    stock::transactions::service::check_limits(&mut tx, &[limit(16.5, false)], employee, None, 2.0, 4.125, false).await.unwrap();
-    let e = stock::transactions::service::check_limits(&mut tx, &[limit(16.0, false)], employee, None, 2.0, 4.125, false).await.unwrap_err();
+    stock::transactions::service::check_limits(&mut tx, &[limit("16.5", false)], employee, None, two, cost, false).await.unwrap();
+    let e = stock::transactions::service::check_limits(&mut tx, &[limit("16", false)], employee, None, two, cost, false).await.unwrap_err();
     assert_eq!(e.status(), 409);
     assert!(format!("{e:?}").contains("This issue would pass the daily limit of employee group MAINT (16.00): 8.25 used, 8.25 requested."), "{e:?}");
     // A supervisor may pass an overridable limit.
-    stock::transactions::service::check_limits(&mut tx, &[limit(16.0, true)], employee, None, 2.0, 4.125, true).await.unwrap();
+    stock::transactions::service::check_limits(&mut tx, &[limit("16", true)], employee, None, two, cost, true).await.unwrap();
+    // Exact to the last digit: 16.4999 is passed by 16.5.
+    assert!(stock::transactions::service::check_limits(&mut tx, &[limit("16.4999", false)], employee, None, two, cost, false).await.is_err());
 }
 
 #[tokio::test]

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use kernel::listing::PageRequest;
+use kernel::num::{Factor, Money, Percent, Quantity};
 use kernel::page_type;
 use poem_openapi::Object;
 use sqlx::FromRow;
@@ -15,33 +16,33 @@ pub const STATUS_DISMISSED: i16 = 3;
 pub struct ApdSettings {
     pub site_id: i64,
     /// Percent of replenishment cycles without a stock-out, 50 to 99.9 (95 gives z = 1.645).
-    pub service_level: f64,
+    pub service_level: Percent,
     /// Used when the CID has no average lead time (warning 3).
     pub default_lead_time_days: i32,
     /// Cost of placing one order (EOQ).
-    pub order_cost: f64,
+    pub order_cost: Money,
     /// Yearly holding cost as a fraction of the unit cost (EOQ).
-    pub holding_rate: f64,
+    pub holding_rate: Factor,
     /// Percent difference from the current min or max that raises warning 4.
-    pub far_percent: f64,
+    pub far_percent: Percent,
     /// Coefficient of variation of period usage above which usage is erratic (warning 2).
-    pub erratic_cv: f64,
+    pub erratic_cv: Factor,
 }
 
 #[derive(Object, Clone, Debug)]
 pub struct ApdSettingsInput {
     #[oai(validator(minimum(value = "50"), maximum(value = "99.9")))]
-    pub service_level: f64,
+    pub service_level: Percent,
     #[oai(validator(minimum(value = "1"), maximum(value = "365")))]
     pub default_lead_time_days: i32,
     #[oai(validator(minimum(value = "0"), maximum(value = "1000000")))]
-    pub order_cost: f64,
+    pub order_cost: Money,
     #[oai(validator(minimum(value = "0.0001"), maximum(value = "5")))]
-    pub holding_rate: f64,
+    pub holding_rate: Factor,
     #[oai(validator(minimum(value = "1"), maximum(value = "10000")))]
-    pub far_percent: f64,
+    pub far_percent: Percent,
     #[oai(validator(minimum(value = "0.01"), maximum(value = "100")))]
-    pub erratic_cv: f64,
+    pub erratic_cv: Factor,
 }
 
 /// One warning of a suggestion.
@@ -64,21 +65,21 @@ pub struct ApdSuggestion {
     pub cust_desc1: Option<String>,
     pub location: Option<String>,
     /// Average annual usage: usage1 + .. + usage13.
-    pub aau: f64,
-    pub period_mean: f64,
-    pub period_std_dev: f64,
+    pub aau: Quantity,
+    pub period_mean: Quantity,
+    pub period_std_dev: Quantity,
     pub lead_time_days: i32,
-    pub service_level: f64,
-    pub z: f64,
-    pub safety_stock: f64,
-    pub lead_time_demand: f64,
-    pub sugg_min: f64,
-    pub sugg_max: f64,
-    pub roq: f64,
-    pub current_min: Option<f64>,
-    pub current_max: Option<f64>,
-    pub current_roq: Option<f64>,
-    pub qty_on_hand: f64,
+    pub service_level: Percent,
+    pub z: Factor,
+    pub safety_stock: Quantity,
+    pub lead_time_demand: Quantity,
+    pub sugg_min: Quantity,
+    pub sugg_max: Quantity,
+    pub roq: Quantity,
+    pub current_min: Option<Quantity>,
+    pub current_max: Option<Quantity>,
+    pub current_roq: Option<Quantity>,
+    pub qty_on_hand: Quantity,
     pub warn_type_id1: Option<i16>,
     pub warn_type_id2: Option<i16>,
     pub warn_type_id3: Option<i16>,
@@ -90,7 +91,7 @@ pub struct ApdSuggestion {
     pub reviewed_at: Option<DateTime<Utc>>,
     pub computed_at: DateTime<Utc>,
     /// usage1 (most recent period) .. usage13, for the usage chart.
-    pub usage: Vec<f64>,
+    pub usage: Vec<Quantity>,
     #[sqlx(skip)]
     #[serde(skip)]
     pub warnings: Vec<ApdWarning>,

@@ -96,11 +96,6 @@ pub async fn settings(state: &AppState, scope: &SiteScope) -> ApiResult<ApdSetti
 }
 
 pub async fn save_settings(state: &AppState, caller: &Caller, scope: &SiteScope, input: &ApdSettingsInput) -> ApiResult<ApdSettings> {
-    for (field, v) in [("service_level", input.service_level), ("order_cost", input.order_cost), ("holding_rate", input.holding_rate), ("far_percent", input.far_percent), ("erratic_cv", input.erratic_cv)] {
-        if !v.is_finite() {
-            return Err(ApiError::invalid(field, "outOfRange", "Must be a number."));
-        }
-    }
     let mut tx = scope.begin(&state.pool).await?;
     let before = repo::settings(&mut tx, scope.site_id()).await?;
     repo::save_settings(&mut tx, scope.site_id(), input).await?;
@@ -180,7 +175,7 @@ pub async fn accept(state: &AppState, caller: &Caller, scope: &SiteScope, input:
         if r.repl_type != REPL_MINMAX {
             problems.add("cip_nos", "notMinMax", &format!("CIP {} is no longer a MinMax CIP: refresh the suggestions.", r.cip_no));
         }
-        if r.sugg_min < 0.0 || r.sugg_max < r.sugg_min || r.roq < 0.0 {
+        if r.sugg_min.is_sign_negative() || r.sugg_max < r.sugg_min || r.roq.is_sign_negative() {
             problems.add("cip_nos", "minAboveMax", &format!("The suggestion of CIP {} is not a valid min/max.", r.cip_no));
         }
     }

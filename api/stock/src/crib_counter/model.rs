@@ -1,5 +1,6 @@
 //! Wire types of the crib counter's look-ups.
 
+use kernel::num::Quantity;
 use poem_openapi::Object;
 
 /// Who draws: a badge or employee number as scanned, and the PIN when asked for.
@@ -41,5 +42,5 @@ pub struct CounterItem {
     pub cust_item_code: Option<String>,
     pub cust_desc1: Option<String>,
     pub location: Option<String>,
-    pub qty_on_hand: f64,
+    pub qty_on_hand: Quantity,
 }

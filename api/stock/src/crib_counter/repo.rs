@@ -2,13 +2,15 @@
 
 use tenancy::TenantTx;
 
+use kernel::num::Quantity;
+
 use super::model::CounterItem;
 
 /// The CIP a scanned code names: the CIP code first, then the customer item code, then a CIP number.
 pub async fn item_by_code(tx: &mut TenantTx, code: &str) -> Result<Option<CounterItem>, sqlx::Error> {
     sqlx::query_as!(
         CounterItem,
-        r#"select cip_no, cid_no, cip_code, cust_item_code, cust_desc1, location, qty_on_hand::float8 as "qty_on_hand!"
+        r#"select cip_no, cid_no, cip_code, cust_item_code, cust_desc1, location, qty_on_hand as "qty_on_hand: Quantity"
            from cip
            where upper(cip_code) = upper($1) or upper(cust_item_code) = upper($1) or cip_no::text = $1
            order by (upper(cip_code) = upper($1)) desc, (upper(cust_item_code) = upper($1)) desc, cip_no

@@ -10,22 +10,6 @@ use tenancy::SiteScope;
 use super::model::{CounterEmployee, CounterEmployeeQuery, CounterItem, CounterTracking};
 use super::repo;
 
-fn refusal(e: DrawError) -> ApiError {
-    match e {
-        DrawError::Database(d) => d.into(),
-        DrawError::Refused(r) => {
-            let msg = r.to_string();
-            match r {
-                DrawRefusal::UnknownEmployee => ApiError::invalid("employee", "notFound", &msg),
-                DrawRefusal::PinRequired | DrawRefusal::WrongPin => ApiError::invalid("pin", "invalid", &msg),
-                DrawRefusal::Tracking { level, .. } => ApiError::invalid(&format!("track{level}_id"), "invalid", &msg),
-                DrawRefusal::NotSupervisor(_) => ApiError::invalid("supervisor_id", "invalid", &msg),
-                DrawRefusal::Inactive(_) | DrawRefusal::Suspended(_) => ApiError::conflict(&msg),
-            }
-        }
-    }
-}
-
 pub async fn employee(state: &AppState, scope: &SiteScope, q: &CounterEmployeeQuery) -> ApiResult<CounterEmployee> {
     let mut tx = scope.begin(&state.pool).await?;
     let pin = q.pin.as_deref().filter(|p| !p.is_empty());
@@ -34,7 +18,7 @@ pub async fn employee(state: &AppState, scope: &SiteScope, q: &CounterEmployeeQu
         Err(DrawError::Refused(DrawRefusal::PinRequired)) if pin.is_none() => {
             return Ok(CounterEmployee { pin_required: true, employee_id: None, employee_number: None, name: None, can_return: false, default_tracking: Vec::new() })
         }
-        Err(e) => return Err(refusal(e)),
+        Err(e) => return Err(e.into()),
     };
     let ids: Vec<i64> = drawer.default_tracking.iter().flatten().copied().collect();
     let numbers = if ids.is_empty() { Vec::new() } else { repo::tracking_numbers(&mut tx, &ids).await? };

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::listing::PageRequest;
+use kernel::num::{Money, Percent, Quantity, UnitCost};
 use kernel::page_type;
 use kernel::records::SiteRecord;
 use poem_openapi::Object;
@@ -106,9 +107,9 @@ pub struct CountSettings {
     pub days_class_c: i32,
     pub days_class_d: i32,
     /// A counted difference waits for approval when it is more than this percent of the expected quantity...
-    pub variance_percent: f64,
+    pub variance_percent: Percent,
     /// ...or worth more than this at the CIP's average cost.
-    pub variance_value: f64,
+    pub variance_value: Money,
     /// The most lines one generated sheet takes.
     pub max_sheet_lines: i32,
 }
@@ -125,9 +126,9 @@ pub struct CountSettingsInput {
     #[oai(validator(minimum(value = "1"), maximum(value = "3660")))]
     pub days_class_d: i32,
     #[oai(validator(minimum(value = "0"), maximum(value = "1000")))]
-    pub variance_percent: f64,
+    pub variance_percent: Percent,
     #[oai(validator(minimum(value = "0"), maximum(value = "999999999")))]
-    pub variance_value: f64,
+    pub variance_value: Money,
     #[oai(validator(minimum(value = "1"), maximum(value = "1000")))]
     pub max_sheet_lines: i32,
 }
@@ -224,7 +225,7 @@ pub struct CounterLine {
     pub cust_item_code: Option<String>,
     pub cust_desc1: Option<String>,
     pub location: Option<String>,
-    pub counted_qty: Option<f64>,
+    pub counted_qty: Option<Quantity>,
     pub counted_at: Option<DateTime<Utc>>,
 }
 
@@ -248,12 +249,14 @@ pub struct ReviewLine {
     /// Pending 1, Counted 2, Waiting 3, Approved 4, Rejected 5, Posted 6.
     pub status: i16,
     pub status_name: String,
-    pub counted_qty: Option<f64>,
-    pub expected_qty: Option<f64>,
-    pub qty_on_hand: f64,
-    pub variance_qty: Option<f64>,
-    pub variance_value: Option<f64>,
-    pub unit_cost: Option<f64>,
+    pub counted_qty: Option<Quantity>,
+    pub expected_qty: Option<Quantity>,
+    pub qty_on_hand: Quantity,
+    pub variance_qty: Option<Quantity>,
+    /// |variance| x unit cost, as money.
+    pub variance_value: Option<Money>,
+    /// The CIP's average cost when the sheet was submitted (its CID's when the CIP has none).
+    pub unit_cost: Option<UnitCost>,
     /// The ledger row that posted the difference.
     pub trans_id: Option<i64>,
 }
@@ -269,7 +272,7 @@ pub struct ReviewSheet {
 #[derive(Object, Clone, Debug)]
 pub struct CountEntry {
     pub line_id: i64,
-    pub counted_qty: f64,
+    pub counted_qty: Quantity,
 }
 
 /// Counted quantities of some lines of a sheet (a line may be counted again until the sheet is submitted).
@@ -323,9 +326,9 @@ pub struct CountHistory {
     pub line_id: i64,
     pub status_name: String,
     pub counted_at: Option<DateTime<Utc>>,
-    pub counted_qty: Option<f64>,
-    pub expected_qty: Option<f64>,
-    pub variance_qty: Option<f64>,
+    pub counted_qty: Option<Quantity>,
+    pub expected_qty: Option<Quantity>,
+    pub variance_qty: Option<Quantity>,
     pub trans_id: Option<i64>,
 }
 

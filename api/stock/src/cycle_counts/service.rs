@@ -8,6 +8,7 @@ use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::listing::SortSpec;
+use kernel::num::{Decimal, Money, Quantity};
 use kernel::records;
 use kernel::state::AppState;
 use kernel::validate::{trimmed, Problems};
@@ -28,7 +29,7 @@ pub const APPROVE: &[Perm] = &[Perm::CycleCountApprove];
 pub const NOT_FOUND: &str = "The count sheet you are trying to find does not exist.";
 pub const CIP_NOT_FOUND: &str = "The item you are trying to find does not exist.";
 /// The largest counted quantity (numeric(18, 3)).
-const MAX_QTY: f64 = 999_999_999_999.0;
+const MAX_QTY: i64 = 999_999_999_999;
 
 pub const PLAN_SORT: SortSpec = SortSpec {
     fields: &[
@@ -94,14 +95,6 @@ pub async fn settings(state: &AppState, scope: &SiteScope) -> ApiResult<CountSet
 }
 
 pub async fn save_settings(state: &AppState, caller: &Caller, scope: &SiteScope, input: &CountSettingsInput) -> ApiResult<CountSettings> {
-    let mut p = Problems::default();
-    if !input.variance_percent.is_finite() {
-        p.add("variance_percent", "outOfRange", "The variance percent must be a number.");
-    }
-    if !input.variance_value.is_finite() {
-        p.add("variance_value", "outOfRange", "The variance value must be a number.");
-    }
-    p.check()?;
     let mut tx = scope.begin(&state.pool).await?;
     let before = repo::settings(&mut tx, scope.site_id()).await?;
     repo::save_settings(&mut tx, scope.site_id(), input).await?;
@@ -225,7 +218,7 @@ pub async fn count(state: &AppState, caller: &Caller, current: &SiteScope, sheet
         if !lines.iter().any(|(id, _)| *id == c.line_id) {
             p.add(&format!("counts[{i}].line_id"), "notFound", &format!("Line {} is not on sheet {sheet_id}.", c.line_id));
         }
-        if !c.counted_qty.is_finite() || c.counted_qty < 0.0 || c.counted_qty > MAX_QTY {
+        if c.counted_qty.is_sign_negative() || c.counted_qty > Quantity::from(MAX_QTY) {
             p.add(&format!("counts[{i}].counted_qty"), "outOfRange", "The counted quantity must be a number from 0 to 999,999,999,999.");
         }
     }
@@ -235,7 +228,7 @@ pub async fn count(state: &AppState, caller: &Caller, current: &SiteScope, sheet
         return Err(ApiError::conflict(&format!("A sheet that is {} cannot be counted.", from.name())));
     }
     for c in &input.counts {
-        repo::record_count(&mut tx, c.line_id, (c.counted_qty * 1000.0).round() / 1000.0, caller.user_id).await?;
+        repo::record_count(&mut tx, c.line_id, Quantity::round(c.counted_qty.0), caller.user_id).await?;
     }
     move_to(&mut tx, sheet_id, from, SheetStatus::Counting, caller.user_id).await?;
     audit_sheet(&mut tx, caller, sheet_id, "count", json!({"lines": input.counts.iter().map(|c| c.line_id).collect::<Vec<_>>()})).await?;
@@ -246,21 +239,29 @@ pub async fn count(state: &AppState, caller: &Caller, current: &SiteScope, sheet
 }
 
 /// Does a variance wait for approval? When it passes either threshold; a difference against an expected quantity
-/// of 0 is an infinite percent.
-pub fn needs_approval(expected: f64, variance: f64, value: f64, s: &CountSettings) -> bool {
-    if variance.abs() < 0.0005 {
+/// of 0 is an infinite percent. The percent is compared exactly, unrounded.
+pub fn needs_approval(expected: Quantity, variance: Quantity, value: Money, s: &CountSettings) -> bool {
+    if variance.is_zero() {
         return false;
     }
-    let percent = if expected.abs() < 0.0005 { f64::INFINITY } else { variance.abs() / expected.abs() * 100.0 };
-    percent > s.variance_percent || value > s.variance_value
+    if expected.is_zero() {
+        return true;
+    }
+    let percent = variance.0.abs() * Decimal::ONE_HUNDRED / expected.0.abs();
+    percent > s.variance_percent.0 || value > s.variance_value
+}
+
+/// What a counted difference is worth: |variance| at the unit cost (none: nothing), as money.
+pub fn variance_value(variance: Quantity, unit_cost: Option<kernel::num::UnitCost>) -> Money {
+    unit_cost.unwrap_or_default().extend(variance.abs())
 }
 
 /// Posts the difference between the counted quantity and on hand now (both under the CIP's row lock) as a PAD or
 /// NAD row, and stamps the CIP's last count date. Answers the ledger row, if any.
 async fn post_line(tx: &mut TenantTx, line: &LockedLine, sheet_id: i64, user: &UserRef) -> ApiResult<Option<i64>> {
-    let delta = ((line.counted_qty - line.qty_on_hand) * 1000.0).round() / 1000.0;
-    let trans_id = if delta.abs() >= 0.001 {
-        let code = if delta > 0.0 { TransCode::Pad } else { TransCode::Nad };
+    let delta = line.counted_qty - line.qty_on_hand;
+    let trans_id = if !delta.is_zero() {
+        let code = if delta > Quantity::ZERO { TransCode::Pad } else { TransCode::Nad };
         let mut m = Movement::new(line.cip_no, code, delta.abs());
         m.notes = Some(format!("Cycle count: sheet {sheet_id}, line {}", line.line_id));
         m.user = Some(user.clone());
@@ -294,8 +295,8 @@ pub async fn submit(state: &AppState, caller: &Caller, current: &SiteScope, shee
     let mut waiting = 0;
     let mut posted = 0;
     for line in repo::lock_lines(&mut tx, sheet_id, &[LineStatus::Counted.id()]).await? {
-        let variance = ((line.counted_qty - line.qty_on_hand) * 1000.0).round() / 1000.0;
-        let value = ((variance.abs() * line.unit_cost.unwrap_or(0.0)) * 1000.0).round() / 1000.0;
+        let variance = line.counted_qty - line.qty_on_hand;
+        let value = variance_value(variance, line.unit_cost);
         let wait = needs_approval(line.qty_on_hand, variance, value, &settings);
         let line_status = if wait { LineStatus::Waiting } else { LineStatus::Counted };
         repo::settle_line(&mut tx, line.line_id, line_status.id(), line.qty_on_hand, variance, value, line.unit_cost).await?;
@@ -386,19 +387,51 @@ pub async fn decide(state: &AppState, caller: &Caller, current: &SiteScope, shee
 
 #[cfg(test)]
 mod tests {
+    use std::str::FromStr;
+
+    use kernel::num::{Percent, UnitCost};
+
     use super::*;
 
+    fn q(v: &str) -> Quantity {
+        Quantity::from_str(v).expect("quantity")
+    }
+
+    fn m(v: &str) -> Money {
+        Money::from_str(v).expect("money")
+    }
+
     fn site() -> CountSettings {
-        CountSettings { site_id: 1, days_class_a: 30, days_class_b: 90, days_class_c: 365, days_class_d: 365, variance_percent: 5.0, variance_value: 100.0, max_sheet_lines: 100 }
+        CountSettings {
+            site_id: 1,
+            days_class_a: 30,
+            days_class_b: 90,
+            days_class_c: 365,
+            days_class_d: 365,
+            variance_percent: Percent::from(5),
+            variance_value: Money::from(100),
+            max_sheet_lines: 100,
+        }
     }
 
     #[test]
     fn a_variance_waits_when_it_passes_either_threshold() {
         let s = site();
-        assert!(!needs_approval(100.0, 0.0, 0.0, &s));
-        assert!(!needs_approval(100.0, -5.0, 50.0, &s), "5% and 50 are at, not above, the thresholds");
-        assert!(needs_approval(100.0, -6.0, 12.0, &s), "6% passes the percent");
-        assert!(needs_approval(1000.0, 10.0, 150.0, &s), "1% but worth 150 passes the value");
-        assert!(needs_approval(0.0, 1.0, 0.0, &s), "anything found where nothing was expected");
+        assert!(!needs_approval(q("100"), q("0"), m("0"), &s));
+        assert!(!needs_approval(q("100"), q("-5"), m("50"), &s), "5% and 50 are at, not above, the thresholds");
+        assert!(needs_approval(q("100"), q("-6"), m("12"), &s), "6% passes the percent");
+        assert!(needs_approval(q("1000"), q("10"), m("150"), &s), "1% but worth 150 passes the value");
+        assert!(needs_approval(q("0"), q("1"), m("0"), &s), "anything found where nothing was expected");
+        // 0.001 past 5% of 0.3 (0.015): compared exactly, where a double's 0.016 / 0.3 * 100 is 5.333...
+        assert!(!needs_approval(q("0.3"), q("0.015"), m("0"), &s));
+        assert!(needs_approval(q("0.3"), q("0.016"), m("0"), &s));
+    }
+
+    #[test]
+    fn a_variance_is_worth_its_quantity_at_the_unit_cost_rounded_once_as_money() {
+        // 3 x 4.125 = 12.375 -> 12.38 (half away from zero); a shortage is worth the same.
+        assert_eq!(variance_value(q("-3"), Some(UnitCost::from_str("4.125").expect("cost"))), m("12.38"));
+        assert_eq!(variance_value(q("0.1"), Some(UnitCost::from_str("0.0049").expect("cost"))), m("0"));
+        assert_eq!(variance_value(q("7"), None), m("0"));
     }
 }

@@ -1,6 +1,7 @@
 //! Wire types of device reports.
 
 use chrono::{DateTime, Utc};
+use kernel::num::Quantity;
 use poem_openapi::{Enum, Object};
 
 /// What the device did.
@@ -41,7 +42,7 @@ pub struct DeviceTransactionLine {
     /// The employee's number or badge, as scanned at the device.
     #[oai(validator(min_length = 1, max_length = 60))]
     pub employee: String,
-    pub quantity: f64,
+    pub quantity: Quantity,
     /// Tracking codes per level (ids); missing levels take the employee's and the CIP's defaults.
     pub tracking_code_id_1: Option<i64>,
     pub tracking_code_id_2: Option<i64>,

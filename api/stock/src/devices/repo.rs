@@ -1,6 +1,7 @@
 //! SQL of device reports: the idempotency record `device_transaction`, the item a line names, and the savepoint
 //! each line posts under (one refused line does not undo the batch).
 
+use kernel::num::{Quantity, UnitCost};
 use tenancy::TenantTx;
 
 /// What a device transaction id already stands for.
@@ -31,7 +32,7 @@ pub struct NewLine<'a> {
     pub kind: &'a str,
     pub cip_no: Option<i64>,
     pub employee: &'a str,
-    pub quantity: f64,
+    pub quantity: Quantity,
     pub outcome: &'a str,
     pub message: Option<&'a str>,
     pub stock_transaction_id: Option<i64>,
@@ -44,7 +45,7 @@ pub async fn insert(tx: &mut TenantTx, l: &NewLine<'_>) -> Result<Option<i64>, s
     sqlx::query_scalar!(
         "insert into device_transaction (site_id, device_token_id, device_txn_id, happened_at, kind, cip_no, employee, quantity, outcome,
              message, stock_transaction_id, line)
-         values ($1, $2, $3, $4, $5, $6, $7, $8::float8::numeric, $9, $10, $11, $12)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          on conflict (device_token_id, device_txn_id) do nothing
          returning device_transaction_id",
         site_id,
@@ -54,7 +55,7 @@ pub async fn insert(tx: &mut TenantTx, l: &NewLine<'_>) -> Result<Option<i64>, s
         l.kind,
         l.cip_no,
         l.employee,
-        l.quantity,
+        l.quantity.0,
         l.outcome,
         l.message,
         l.stock_transaction_id,
@@ -140,8 +141,8 @@ pub async fn release_savepoint(tx: &mut TenantTx) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-pub async fn cip_cost_and_cid(tx: &mut TenantTx, cip_no: i64) -> Result<Option<(f64, Option<i64>)>, sqlx::Error> {
-    let row = sqlx::query!(r#"select coalesce(cust_avg_cost, 0)::float8 as "cost!", cid_no from cip where cip_no = $1"#, cip_no).fetch_optional(&mut **tx).await?;
+pub async fn cip_cost_and_cid(tx: &mut TenantTx, cip_no: i64) -> Result<Option<(UnitCost, Option<i64>)>, sqlx::Error> {
+    let row = sqlx::query!(r#"select coalesce(cust_avg_cost, 0) as "cost!: UnitCost", cid_no from cip where cip_no = $1"#, cip_no).fetch_optional(&mut **tx).await?;
     Ok(row.map(|r| (r.cost, r.cid_no)))
 }
 

@@ -9,7 +9,8 @@
 use chrono::{DateTime, Utc};
 use kernel::access::Device;
 use kernel::draw::{DrawError, DrawLimit, DrawerQuery, TrackingSelection};
-use kernel::error::ApiResult;
+use kernel::error::{ApiError, ApiResult};
+use kernel::num::{Quantity, UnitCost};
 use kernel::state::AppState;
 use kernel::validate::Problems;
 use tenancy::{SiteScope, TenantTx};
@@ -31,19 +32,23 @@ impl From<sqlx::Error> for Refused {
     }
 }
 
+/// A line's quantity stays below this (a trillion: what the quantity columns hold with room to spare).
+const MAX_QUANTITY: i64 = 1_000_000_000_000;
+
 /// Bad lines are refused before anything runs (400, nothing stored): the shape is the device maker's bug.
 fn validate(report: &DeviceReport) -> ApiResult<()> {
     let mut problems = Problems::default();
     let mut seen = std::collections::HashSet::new();
     for (i, line) in report.lines.iter().enumerate() {
         let at = |f: &str| format!("lines[{i}].{f}");
-        if !(line.quantity.is_finite() && line.quantity > 0.0 && line.quantity < 1e12) {
+        let positive = line.quantity > Quantity::ZERO && line.quantity < Quantity::from(MAX_QUANTITY);
+        if !positive {
             problems.add(&at("quantity"), "invalid", "The quantity must be greater than zero.");
         }
         if line.cip_no.is_none() && line.cust_item_code.as_deref().is_none_or(|c| c.trim().is_empty()) && line.bin_code.as_deref().is_none_or(|c| c.trim().is_empty()) {
             problems.add(&at("cip_no"), "required", "Name the item: cip_no, cust_item_code or bin_code.");
         }
-        if line.quantity.is_finite() && line.quantity > 0.0 && !crate::ledger::service::fits_scale(line.quantity) {
+        if positive && !crate::ledger::service::fits_scale(line.quantity) {
             problems.add(&at("quantity"), "invalid", "The quantity has at most 3 decimals.");
         }
         if !seen.insert(line.device_txn_id.as_str()) {
@@ -200,7 +205,7 @@ async fn resolve_cip(tx: &mut TenantTx, token_station: Option<i64>, line: &Devic
 
 /// A device has no supervisor at hand, so overridable limits hold as well. A late line is judged in its own period
 /// (where its row counts) and in now's, so reporting late can never pass today's limit.
-async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: i64, cid_no: Option<i64>, qty: f64, unit_cost: f64, at: DateTime<Utc>) -> Result<(), Refused> {
+async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: i64, cid_no: Option<i64>, qty: Quantity, unit_cost: UnitCost, at: DateTime<Utc>) -> Result<(), Refused> {
     let now = Utc::now();
     let mut when = vec![at.min(now)];
     if at.date_naive() != now.date_naive() {
@@ -214,11 +219,23 @@ async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: i64,
     Ok(())
 }
 
+/// A refused draw: the line says what the counter's 400 or 409 says (kernel::draw's one mapping), verbatim.
 impl From<DrawError> for Refused {
     fn from(e: DrawError) -> Self {
         match e {
-            DrawError::Refused(r) => Refused(r.to_string()),
             DrawError::Database(d) => d.into(),
+            refused => {
+                let (ApiError::BadRequest(body)
+                | ApiError::Unauthorized(body)
+                | ApiError::Forbidden(body)
+                | ApiError::NotFound(body)
+                | ApiError::Conflict(body)
+                | ApiError::TooLarge(body)
+                | ApiError::TooManyRequests(body)
+                | ApiError::Internal(body)
+                | ApiError::Unavailable(body)) = ApiError::from(refused);
+                Refused(body.0.message)
+            }
         }
     }
 }

@@ -10,6 +10,7 @@
 //! issued of the item in the limit's period.
 use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, Utc};
 use kernel::draw::{DrawLimit, LimitBreach, LimitSource, Period, TrackingSelection};
+use kernel::num::{Quantity, UnitCost};
 use tenancy::TenantTx;
 
 use super::repo::{self, LockKey, UsedBy};
@@ -57,15 +58,16 @@ pub fn period_of(period: Period, at: DateTime<Utc>) -> (DateTime<Utc>, DateTime<
 }
 
 /// The first limit that drawing `qty` of the CID at `unit_cost` on `at` would pass, with what was used. A named
-/// supervisor (`supervised`) lets overridable limits pass.
+/// supervisor (`supervised`) lets overridable limits pass. Exact: what was used (the unrounded sum of usage
+/// quantity x unit cost the running totals keep) plus this draw's quantity x unit cost, against the limit.
 #[allow(clippy::too_many_arguments)]
 pub async fn first_breach(
     tx: &mut TenantTx,
     limits: &[DrawLimit],
     employee_id: i64,
     cid_no: Option<i64>,
-    qty: f64,
-    unit_cost: f64,
+    qty: Quantity,
+    unit_cost: UnitCost,
     supervised: bool,
     at: DateTime<Utc>,
 ) -> Result<Option<LimitBreach>, sqlx::Error> {
@@ -89,10 +91,10 @@ pub async fn first_breach(
     let used = repo::used_between(tx, &asks).await?;
     for ((limit, _), used) in judged.into_iter().zip(used) {
         let this_draw = match limit.source {
-            LimitSource::Item { .. } => qty,
-            _ => (qty * unit_cost * 1000.0).round() / 1000.0,
+            LimitSource::Item { .. } => qty.0,
+            _ => qty.0 * unit_cost.0,
         };
-        if used + this_draw > limit.amount + 1e-9 {
+        if used + this_draw > limit.amount {
             return Ok(Some(LimitBreach { limit: limit.clone(), used, this_draw }));
         }
     }
@@ -106,15 +108,15 @@ pub struct ReturnBeyondIssued {
     /// "today", "this week", "this month", "this year" or "in the last year", with the limit's owner when it comes
     /// from one ("today (daily limit of tracking code CC-4100)").
     pub during: String,
-    pub issued: f64,
-    pub returned: f64,
+    pub issued: Quantity,
+    pub returned: Quantity,
 }
 
 impl ReturnBeyondIssued {
     pub fn message(&self, employee_number: &str, item: &str) -> String {
         format!(
             "Employee {employee_number} was issued {:.3} of item {item} {} that is not yet returned; a return credits a limit at most by what was issued, so {:.3} cannot be returned.",
-            self.issued.max(0.0),
+            self.issued.max(Quantity::ZERO),
             self.during,
             self.returned
         )
@@ -158,10 +160,10 @@ pub async fn return_refusal(
     cip_no: i64,
     cid_no: Option<i64>,
     tracking: &TrackingSelection,
-    qty: f64,
+    qty: Quantity,
     at: DateTime<Utc>,
 ) -> Result<Option<ReturnBeyondIssued>, sqlx::Error> {
-    let mut checks: Vec<(String, f64)> = Vec::new();
+    let mut checks: Vec<(String, Quantity)> = Vec::new();
     let year_ago = at - Duration::days(RETURN_WINDOW_DAYS);
     let tomorrow = period_of(Period::Day, at).1;
     checks.push(("in the last year".to_owned(), repo::issued_to_employee(tx, employee_id, cip_no, cid_no, year_ago, tomorrow).await?));
@@ -193,8 +195,8 @@ pub async fn return_refusal(
     }
     Ok(checks
         .into_iter()
-        .filter(|(_, issued)| qty > issued + 1e-9)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .filter(|(_, issued)| qty > *issued)
+        .min_by_key(|(_, issued)| *issued)
         .map(|(during, issued)| ReturnBeyondIssued { during, issued, returned: qty }))
 }
 

@@ -1,6 +1,7 @@
 //! What the posting function takes and answers.
 
 use chrono::{DateTime, Utc};
+use kernel::num::{Money, Quantity, UnitCost};
 
 use super::codes::TransCode;
 
@@ -34,11 +35,11 @@ pub struct Movement {
     pub cip_no: i64,
     pub code: TransCode,
     /// The quantity moved, > 0; the code (and `reverses`) give the direction.
-    pub qty: f64,
+    pub qty: Quantity,
     /// Receipts: the cost of one unit received (moves the average cost). Other codes: ignored, the row is costed
     /// at the CIP's average cost at posting time.
-    pub unit_cost: Option<f64>,
-    pub selling_price: Option<f64>,
+    pub unit_cost: Option<UnitCost>,
+    pub selling_price: Option<UnitCost>,
     /// When it happened; None is now. A device report may be late (usage lands in the period of this date).
     pub trans_date: Option<DateTime<Utc>>,
     pub employee: Option<EmployeeRef>,
@@ -60,7 +61,7 @@ pub struct Movement {
 }
 
 impl Movement {
-    pub fn new(cip_no: i64, code: TransCode, qty: f64) -> Movement {
+    pub fn new(cip_no: i64, code: TransCode, qty: Quantity) -> Movement {
         Movement {
             cip_no,
             code,
@@ -91,13 +92,13 @@ pub struct Posted {
     pub site_id: i64,
     pub code: TransCode,
     /// Signed change of on hand (the row's `trans_qty`).
-    pub trans_qty: f64,
-    pub qty_on_hand_before: f64,
-    pub qty_on_hand_after: f64,
-    pub cust_avg_cost_before: Option<f64>,
-    pub cust_avg_cost_after: Option<f64>,
-    /// |quantity| x the unit cost the row was costed at.
-    pub extended_cost: Option<f64>,
+    pub trans_qty: Quantity,
+    pub qty_on_hand_before: Quantity,
+    pub qty_on_hand_after: Quantity,
+    pub cust_avg_cost_before: Option<UnitCost>,
+    pub cust_avg_cost_after: Option<UnitCost>,
+    /// |quantity| x the unit cost the row was costed at, as money.
+    pub extended_cost: Option<Money>,
     pub trans_date: DateTime<Utc>,
 }
 
@@ -112,7 +113,7 @@ pub enum LedgerError {
     #[error("The transaction date must not be in the future.")]
     FutureDate,
     #[error("Not enough on hand for CIP {cip_code}: {on_hand:.3} on hand, {requested:.3} requested.")]
-    BelowZero { cip_code: String, on_hand: f64, requested: f64 },
+    BelowZero { cip_code: String, on_hand: Quantity, requested: Quantity },
     #[error("Transaction {0} not found.")]
     TransactionNotFound(i64),
     #[error("Transaction {0} is already reversed.")]

@@ -4,6 +4,7 @@
 //! of an earlier one and marks it reversed.
 
 use chrono::Utc;
+use kernel::num::{Decimal, Quantity, UnitCost};
 use tenancy::TenantTx;
 
 use super::codes::{Reversal, TransCode};
@@ -12,35 +13,32 @@ use super::repo::{self, CipUpdate, LockedCip, NewRow};
 use super::usage::{self, Usage};
 
 fn usage_of(c: &LockedCip) -> Usage {
-    let mut month = [0.0; 12];
-    for (i, v) in c.month_usage.iter().take(12).enumerate() {
-        month[i] = *v;
+    let mut u = Usage::empty();
+    for (slot, v) in u.usage.iter_mut().zip(&c.usage) {
+        *slot = *v;
     }
-    Usage {
-        usage: [c.usage1, c.usage2, c.usage3, c.usage4, c.usage5, c.usage6, c.usage7, c.usage8, c.usage9, c.usage10, c.usage11, c.usage12, c.usage13],
-        month_usage: month,
-        trans_count_cy: c.trans_count_cy,
-        trans_count_py: c.trans_count_py,
-        usage_period: c.usage_period,
-        usage_month: c.usage_month,
-        usage_year: c.usage_year,
+    for (slot, v) in u.month_usage.iter_mut().zip(&c.month_usage) {
+        *slot = *v;
     }
-}
-
-fn round3(v: f64) -> f64 {
-    (v * 1000.0).round() / 1000.0
-}
-
-fn round4(v: f64) -> f64 {
-    (v * 10000.0).round() / 10000.0
+    Usage { trans_count_cy: c.trans_count_cy, trans_count_py: c.trans_count_py, usage_period: c.usage_period, usage_month: c.usage_month, usage_year: c.usage_year, ..u }
 }
 
 /// Whether `qty` has at most the 3 decimals the ledger's quantity columns keep. A finer quantity is refused rather
-/// than rounded, so what is posted is always what was asked for (0.0005 would otherwise post 0.001). The tolerance
-/// is relative: f64 cannot hold most decimals exactly, and a large quantity's last bits are not a fourth decimal.
-pub fn fits_scale(qty: f64) -> bool {
-    let scaled = qty * 1000.0;
-    (scaled.round() - scaled).abs() <= 1e-6 * scaled.abs().max(1.0)
+/// than rounded, so what is posted is always what was asked for (0.0005 would otherwise post 0.001).
+pub fn fits_scale(qty: Quantity) -> bool {
+    Quantity::exact(qty.0).is_ok()
+}
+
+/// The moving weighted average cost after receiving `qty` at `cost` onto `held` units (on hand, none when negative)
+/// costed at `old`: exact, rounded once as a unit cost.
+pub fn average_after_receipt(held: Quantity, old: UnitCost, qty: Quantity, cost: UnitCost) -> UnitCost {
+    UnitCost::round((held.0 * old.0 + qty.0 * cost.0) / (held.0 + qty.0))
+}
+
+/// The average cost after a receipt of `qty` at `cost` is taken back out of `held` units costed at `old`, leaving
+/// `after` (> 0) units: never below zero.
+pub fn average_after_reversal(held: Quantity, old: UnitCost, qty: Quantity, cost: UnitCost, after: Quantity) -> UnitCost {
+    UnitCost::round(((held.0 * old.0 - qty.0 * cost.0) / after.0).max(Decimal::ZERO))
 }
 
 /// Posts one movement: one ledger row, the CIP's quantities updated under its row lock, in `tx`.
@@ -49,10 +47,10 @@ pub async fn post(tx: &mut TenantTx, m: &Movement) -> Result<Posted, LedgerError
 }
 
 async fn post_inner(tx: &mut TenantTx, m: &Movement, reversing: bool) -> Result<Posted, LedgerError> {
-    if !(m.qty.is_finite() && m.qty > 0.0) || round3(m.qty) <= 0.0 || !fits_scale(m.qty) {
+    if m.qty <= Quantity::ZERO || !fits_scale(m.qty) {
         return Err(LedgerError::InvalidQuantity);
     }
-    if m.unit_cost.is_some_and(|c| !c.is_finite() || c < 0.0) {
+    if m.unit_cost.is_some_and(|c| c.is_sign_negative()) {
         return Err(LedgerError::InvalidCost);
     }
     let now = Utc::now();
@@ -66,15 +64,15 @@ async fn post_inner(tx: &mut TenantTx, m: &Movement, reversing: bool) -> Result<
             return Err(LedgerError::Duplicate(existing));
         }
     }
-    let qty = round3(m.qty);
-    // A reversal negates the code's factors.
-    let sign = if reversing { -1.0 } else { 1.0 };
+    let qty = Quantity::new(m.qty.0.normalize());
+    // A reversal negates the code's factors; a factor times a quantity of 3 decimals needs no rounding.
+    let sign = if reversing { -1 } else { 1 };
     let e = info.effect;
-    let f = |factor: i8| round3(sign * factor as f64 * qty);
+    let f = |factor: i8| Quantity::new(Decimal::from(sign * i64::from(factor)) * qty.0);
     let trans_qty = f(e.on_hand);
     let before = cip.qty_on_hand;
-    let after = round3(before + trans_qty);
-    if trans_qty < 0.0 && after < 0.0 && !info.may_go_negative {
+    let after = before + trans_qty;
+    if trans_qty < Quantity::ZERO && after < Quantity::ZERO && !info.may_go_negative {
         return Err(LedgerError::BelowZero { cip_code: cip.cip_code.clone(), on_hand: before, requested: -trans_qty });
     }
     let changes = [f(e.on_hold), f(e.on_order), f(e.backorder), f(e.scrap), f(e.work_order), f(e.transfer), f(e.excess)];
@@ -82,21 +80,21 @@ async fn post_inner(tx: &mut TenantTx, m: &Movement, reversing: bool) -> Result<
     // Average cost: a receipt with a unit cost moves the weighted average of what is on hand (negative on hand
     // counts as none); its reversal takes the same units at the same cost back out.
     let avg_before = cip.cust_avg_cost;
-    let (unit_cost, avg_after) = if info.moves_avg_cost && m.unit_cost.is_some() {
-        let c = m.unit_cost.unwrap_or(0.0);
-        let held = before.max(0.0);
-        let old = avg_before.unwrap_or(c);
-        if !reversing {
-            (Some(c), Some(round4((held * old + qty * c) / (held + qty))))
-        } else if after > 0.0 {
-            (Some(c), Some(round4(((held * old - qty * c) / after).max(0.0))))
-        } else {
-            (Some(c), avg_before)
+    let (unit_cost, avg_after) = match m.unit_cost.filter(|_| info.moves_avg_cost) {
+        Some(c) => {
+            let held = before.max(Quantity::ZERO);
+            let old = avg_before.unwrap_or(c);
+            if !reversing {
+                (Some(c), Some(average_after_receipt(held, old, qty, c)))
+            } else if after > Quantity::ZERO {
+                (Some(c), Some(average_after_reversal(held, old, qty, c, after)))
+            } else {
+                (Some(c), avg_before)
+            }
         }
-    } else {
-        (avg_before, avg_before)
+        None => (avg_before, avg_before),
     };
-    let extended_cost = unit_cost.map(|c| round3(qty * c));
+    let extended_cost = unit_cost.map(|c| c.extend(qty));
 
     let date = m.trans_date.unwrap_or(now);
     let usage_qty = f(info.usage);
@@ -219,12 +217,12 @@ pub async fn reverse(tx: &mut TenantTx, tran_id: i64, kind: ReverseKind, notes: 
             rows.push(p);
         }
         // Take the incoming side back first: the outgoing side's reversal only adds.
-        rows.sort_by_key(|r| if r.trans_qty > 0.0 { 0 } else { 1 });
+        rows.sort_by_key(|r| if r.trans_qty > Quantity::ZERO { 0 } else { 1 });
     }
     let mut posted = Vec::new();
     for o in rows {
         let code = TransCode::from_id(o.trans_code).ok_or(LedgerError::TransactionNotFound(o.tran_id))?;
-        let qty = if o.trans_qty != 0.0 { o.trans_qty.abs() } else { o.on_hold_change.abs() };
+        let qty = if !o.trans_qty.is_zero() { o.trans_qty.abs() } else { o.on_hold_change.abs() };
         let employee = match (o.employee_id, &o.employee_number) {
             (Some(id), Some(n)) => Some(EmployeeRef { employee_id: id, employee_number: n.clone(), name: o.employee_name.clone().unwrap_or_default() }),
             _ => None,
@@ -283,15 +281,42 @@ pub async fn tracking_refs(tx: &mut TenantTx, sel: &kernel::draw::TrackingSelect
 
 #[cfg(test)]
 mod tests {
-    use super::fits_scale;
+    use std::str::FromStr;
+
+    use super::*;
+
+    fn q(s: &str) -> Quantity {
+        Quantity::from_str(s).expect("quantity")
+    }
+
+    fn c(s: &str) -> UnitCost {
+        UnitCost::from_str(s).expect("unit cost")
+    }
 
     #[test]
     fn quantities_finer_than_three_decimals_do_not_fit_the_ledger() {
-        for q in [1.0, 0.001, 1.125, 0.1 + 0.2, 123_456_789.123, 999_999_999_999.999] {
-            assert!(fits_scale(q), "{q}");
+        for v in ["1", "0.001", "1.125", "0.3", "123456789.123", "999999999999.999", "1.2340"] {
+            assert!(fits_scale(Quantity::new(Decimal::from_str(v).expect("decimal"))), "{v}");
         }
-        for q in [0.0005, 1.2345, 0.0001] {
-            assert!(!fits_scale(q), "{q}");
+        for v in ["0.0005", "1.2345", "0.0001"] {
+            assert!(!fits_scale(Quantity::new(Decimal::from_str(v).expect("decimal"))), "{v}");
         }
+    }
+
+    #[test]
+    fn a_receipt_moves_the_average_cost_rounded_once_half_away_from_zero() {
+        // (10 x 4.125 + 3 x 5.25) / 13 = 57.0 / 13 = 4.384615... -> 4.3846
+        assert_eq!(average_after_receipt(q("10"), c("4.125"), q("3"), c("5.25")), c("4.3846"));
+        // (1 x 0.0001 + 1 x 0.0002) / 2 = 0.00015: the midpoint goes away from zero.
+        assert_eq!(average_after_receipt(q("1"), c("0.0001"), q("1"), c("0.0002")), c("0.0002"));
+        // Nothing held: the receipt's own cost.
+        assert_eq!(average_after_receipt(q("0"), c("9.99"), q("0.1"), c("19.99")), c("19.99"));
+    }
+
+    #[test]
+    fn a_reversed_receipt_takes_its_cost_back_out_never_below_zero() {
+        // 13 held at 4.3846, 3 at 5.25 back out: (57.0 - 15.75) / 10 = 4.12498 -> 4.125
+        assert_eq!(average_after_reversal(q("13"), c("4.3846"), q("3"), c("5.25"), q("10")), c("4.125"));
+        assert_eq!(average_after_reversal(q("1"), c("1"), q("1"), c("5"), q("1")), c("0"));
     }
 }

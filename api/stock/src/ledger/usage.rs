@@ -14,6 +14,7 @@
 //! row's usage to the bucket of its transaction date (late device reports land in their own period).
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use kernel::num::Quantity;
 
 /// Days of a usage period.
 pub const PERIOD_DAYS: i64 = 28;
@@ -40,8 +41,8 @@ pub fn month_of(date: NaiveDate) -> i32 {
 /// The usage columns of a CIP.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Usage {
-    pub usage: [f64; 13],
-    pub month_usage: [f64; 12],
+    pub usage: [Quantity; 13],
+    pub month_usage: [Quantity; 12],
     pub trans_count_cy: i32,
     pub trans_count_py: i32,
     /// The period `usage[0]` is (None: never posted; buckets are taken as zero).
@@ -52,7 +53,7 @@ pub struct Usage {
 
 impl Usage {
     pub fn empty() -> Usage {
-        Usage { usage: [0.0; 13], month_usage: [0.0; 12], trans_count_cy: 0, trans_count_py: 0, usage_period: None, usage_month: None, usage_year: None }
+        Usage { usage: [Quantity::ZERO; 13], month_usage: [Quantity::ZERO; 12], trans_count_cy: 0, trans_count_py: 0, usage_period: None, usage_month: None, usage_year: None }
     }
 
     /// Moves the buckets so `usage[0]` is `today`'s period, the month slots cover the twelve months up to today's,
@@ -63,10 +64,10 @@ impl Usage {
             Some(old) if old < p => {
                 let shift = (p - old) as usize;
                 if shift >= 13 {
-                    self.usage = [0.0; 13];
+                    self.usage = [Quantity::ZERO; 13];
                 } else {
                     for i in (0..13).rev() {
-                        self.usage[i] = if i >= shift { self.usage[i - shift] } else { 0.0 };
+                        self.usage[i] = if i >= shift { self.usage[i - shift] } else { Quantity::ZERO };
                     }
                 }
                 self.usage_period = Some(p);
@@ -78,10 +79,10 @@ impl Usage {
         match self.usage_month {
             Some(old) if old < m => {
                 if m - old >= 12 {
-                    self.month_usage = [0.0; 12];
+                    self.month_usage = [Quantity::ZERO; 12];
                 } else {
                     for k in old + 1..=m {
-                        self.month_usage[k.rem_euclid(12) as usize] = 0.0;
+                        self.month_usage[k.rem_euclid(12) as usize] = Quantity::ZERO;
                     }
                 }
                 self.usage_month = Some(m);
@@ -103,7 +104,7 @@ impl Usage {
 
     /// Adds one ledger row dated `date` with `usage_qty` (issues +, returns -) to the buckets; call after
     /// [`Usage::roll_to`] with a date not before `date`.
-    pub fn add(&mut self, date: NaiveDate, usage_qty: f64) {
+    pub fn add(&mut self, date: NaiveDate, usage_qty: Quantity) {
         if let Some(p) = self.usage_period {
             let k = p - period_of(date);
             if (0..13).contains(&k) {
@@ -126,7 +127,7 @@ impl Usage {
     }
 
     /// Sum of the 13 periods.
-    pub fn annual(&self) -> f64 {
+    pub fn annual(&self) -> Quantity {
         self.usage.iter().sum()
     }
 }
@@ -139,6 +140,10 @@ pub fn date_of(t: DateTime<Utc>) -> NaiveDate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn q(v: i64) -> Quantity {
+        Quantity::from(v)
+    }
 
     fn d(y: i32, m: u32, day: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, day).expect("valid test date")
@@ -158,20 +163,20 @@ mod tests {
         let mut u = Usage::empty();
         let day = d(2026, 3, 10);
         u.roll_to(day);
-        u.add(day, 5.0);
-        u.add(day - chrono::Duration::days(28), 2.0);
-        assert_eq!(u.usage[0], 5.0);
-        assert_eq!(u.usage[1], 2.0);
-        assert_eq!(u.month_usage[2], 5.0);
+        u.add(day, q(5));
+        u.add(day - chrono::Duration::days(28), q(2));
+        assert_eq!(u.usage[0], q(5));
+        assert_eq!(u.usage[1], q(2));
+        assert_eq!(u.month_usage[2], q(5));
         // 28 days later: the period of the 5 is now usage2.
         u.roll_to(day + chrono::Duration::days(28));
-        assert_eq!(u.usage[..3], [0.0, 5.0, 2.0]);
+        assert_eq!(u.usage[..3], [q(0), q(5), q(2)]);
         // A year later the March slot is cleared when March comes round again.
         u.roll_to(d(2027, 3, 1));
-        assert_eq!(u.month_usage[2], 0.0);
+        assert_eq!(u.month_usage[2], q(0));
         assert_eq!(u.trans_count_py, 2);
         assert_eq!(u.trans_count_cy, 0);
-        assert_eq!(u.annual(), 0.0 + u.usage.iter().sum::<f64>());
+        assert_eq!(u.annual(), u.usage.iter().sum::<Quantity>());
     }
 
     #[test]
@@ -179,11 +184,11 @@ mod tests {
         let mut u = Usage::empty();
         let day = d(2026, 6, 15);
         u.roll_to(day);
-        u.add(day, 3.0);
-        u.add(day, -1.0);
-        u.add(d(2024, 1, 1), 9.0);
-        assert_eq!(u.usage[0], 2.0);
-        assert_eq!(u.annual(), 2.0);
+        u.add(day, q(3));
+        u.add(day, q(-1));
+        u.add(d(2024, 1, 1), q(9));
+        assert_eq!(u.usage[0], q(2));
+        assert_eq!(u.annual(), q(2));
         assert_eq!(u.trans_count_cy, 2);
         assert_eq!(u.trans_count_py, 0);
     }

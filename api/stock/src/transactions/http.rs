@@ -142,7 +142,7 @@ impl TransactionApi {
         #[oai(name = "sortField", validator(max_length = 50))] sort_field: Query<Option<String>>,
         #[oai(name = "sortDirection", validator(max_length = 4))] sort_direction: Query<Option<String>>,
     ) -> ApiResult<Json<TransactionPage>> {
-        let page = PageRequest { page_number: page_number.0, page_index: None, page_size: page_size.0, sort_field: sort_field.0, sort_direction: sort_direction.0 }.resolve(&SORT)?;
+        let page = PageRequest::from_query(page_number.0, page_size.0, sort_field.0, sort_direction.0).resolve(&SORT)?;
         let filter = filter_of(SearchQuery {
             start_date: start_date.0,
             end_date: end_date.0,
@@ -178,7 +178,7 @@ impl TransactionApi {
         #[oai(name = "sortField", validator(max_length = 50))] sort_field: Query<Option<String>>,
         #[oai(name = "sortDirection", validator(max_length = 4))] sort_direction: Query<Option<String>>,
     ) -> ApiResult<Json<TransactionMin1Page>> {
-        let page = PageRequest { page_number: page_number.0, page_index: None, page_size: page_size.0, sort_field: sort_field.0, sort_direction: sort_direction.0 }.resolve(&SORT)?;
+        let page = PageRequest::from_query(page_number.0, page_size.0, sort_field.0, sort_direction.0).resolve(&SORT)?;
         let filter = filter_of(SearchQuery {
             start_date: start_date.0,
             end_date: end_date.0,

@@ -6,6 +6,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 
 use kernel::export::ExportColumn;
+use kernel::num::{Money, Quantity, UnitCost};
 use kernel::listing::{PageRequest, SortSpec};
 use kernel::page_type;
 
@@ -28,26 +29,26 @@ pub struct Transaction {
     pub cust_desc1: Option<String>,
     pub location: Option<String>,
     /// Signed change of on hand.
-    pub trans_qty: f64,
-    pub qty_on_hand_before: f64,
-    pub qty_on_hand_after: f64,
-    pub on_hold_change: f64,
-    pub on_order_change: f64,
-    pub backorder_change: f64,
-    pub scrap_change: f64,
-    pub work_order_change: f64,
-    pub transfer_change: f64,
-    pub excess_change: f64,
+    pub trans_qty: Quantity,
+    pub qty_on_hand_before: Quantity,
+    pub qty_on_hand_after: Quantity,
+    pub on_hold_change: Quantity,
+    pub on_order_change: Quantity,
+    pub backorder_change: Quantity,
+    pub scrap_change: Quantity,
+    pub work_order_change: Quantity,
+    pub transfer_change: Quantity,
+    pub excess_change: Quantity,
     /// What the row added to usage (issues +, returns -).
-    pub usage_qty: f64,
+    pub usage_qty: Quantity,
     /// The unit cost the row is costed at (receipts: the receipt's; others: the average cost at posting). Null
     /// without InvFISPrice.
-    pub unit_cost: Option<f64>,
+    pub unit_cost: Option<UnitCost>,
     /// The CIP's average cost after the row. Null without InvFISPrice.
-    pub cust_avg_cost: Option<f64>,
-    /// |quantity| x unit cost. Null without InvFISPrice.
-    pub extended_cost: Option<f64>,
-    pub selling_price: Option<f64>,
+    pub cust_avg_cost: Option<UnitCost>,
+    /// |quantity| x unit cost, as money. Null without InvFISPrice.
+    pub extended_cost: Option<Money>,
+    pub selling_price: Option<UnitCost>,
     pub employee_id: Option<i64>,
     #[oai(rename = "employeeNumber")]
     pub employee_number: Option<String>,
@@ -107,7 +108,7 @@ pub struct TransactionMin1 {
     pub cip_no: i64,
     pub cip_code: String,
     pub cust_item_code: Option<String>,
-    pub trans_qty: f64,
+    pub trans_qty: Quantity,
     #[oai(rename = "employeeNumber")]
     pub employee_number: Option<String>,
     pub reversed: bool,
@@ -119,15 +120,15 @@ page_type!(TransactionMin1Page, TransactionMin1, "resultList");
 #[derive(Object, FromRow, Clone, Debug, Serialize)]
 pub struct CipNow {
     pub cip_no: i64,
-    pub qty_on_hand: f64,
-    pub qty_on_hold: f64,
-    pub qty_on_order: f64,
-    pub qty_backorder: f64,
-    pub qty_scrap: f64,
-    pub qty_work_order: f64,
-    pub qty_transfer: f64,
-    pub qty_excess: f64,
-    pub cust_avg_cost: Option<f64>,
+    pub qty_on_hand: Quantity,
+    pub qty_on_hold: Quantity,
+    pub qty_on_order: Quantity,
+    pub qty_backorder: Quantity,
+    pub qty_scrap: Quantity,
+    pub qty_work_order: Quantity,
+    pub qty_transfer: Quantity,
+    pub qty_excess: Quantity,
+    pub cust_avg_cost: Option<UnitCost>,
 }
 
 /// V2 detail: the row, the rows linked to it (its reversal, what it reverses, its transfer pair) and the CIP now.
@@ -300,8 +301,8 @@ pub struct LastReceiptPrice {
     pub cip_no: i64,
     pub tran_id: Option<i64>,
     pub trans_date: Option<DateTime<Utc>>,
-    pub unit_cost: Option<f64>,
-    pub trans_qty: Option<f64>,
+    pub unit_cost: Option<UnitCost>,
+    pub trans_qty: Option<Quantity>,
     pub po_no: Option<String>,
 }
 
@@ -312,9 +313,9 @@ pub struct TransactionInvoice {
     pub tran_id: i64,
     pub invoiced: bool,
     pub invoice_no: Option<String>,
-    pub selling_price: Option<f64>,
-    /// |trans_qty| x selling_price.
-    pub extended_price: Option<f64>,
+    pub selling_price: Option<UnitCost>,
+    /// |trans_qty| x selling_price, as money.
+    pub extended_price: Option<Money>,
 }
 
 /// PUT Update/CustAvgCost (TRN-011).
@@ -322,7 +323,7 @@ pub struct TransactionInvoice {
 pub struct AvgCostUpdate {
     pub cip_no: i64,
     #[oai(validator(minimum(value = "0"), maximum(value = "999999999")))]
-    pub cust_avg_cost: f64,
+    pub cust_avg_cost: UnitCost,
     /// Why (kept with the correction).
     #[oai(validator(max_length = 500))]
     pub notes: Option<String>,
@@ -333,8 +334,8 @@ pub struct AvgCostUpdate {
 pub struct AvgCostCorrection {
     pub correction_id: i64,
     pub cip_no: i64,
-    pub old_avg_cost: Option<f64>,
-    pub new_avg_cost: f64,
+    pub old_avg_cost: Option<UnitCost>,
+    pub new_avg_cost: UnitCost,
     pub notes: Option<String>,
     pub user_login: Option<String>,
     pub corrected_at: DateTime<Utc>,
@@ -360,9 +361,9 @@ pub struct AvgCostRow {
     pub cust_item_code: Option<String>,
     pub cust_desc1: Option<String>,
     pub location: Option<String>,
-    pub qty_on_hand: f64,
-    pub cust_avg_cost: Option<f64>,
-    pub last_receipt_cost: Option<f64>,
+    pub qty_on_hand: Quantity,
+    pub cust_avg_cost: Option<UnitCost>,
+    pub last_receipt_cost: Option<UnitCost>,
     pub last_receipt_date: Option<DateTime<Utc>>,
     /// The latest correction, if any.
     pub last_correction_at: Option<DateTime<Utc>>,
@@ -393,7 +394,7 @@ pub struct KanbanScan {
     pub tool_code: String,
     /// The unit cost of the refill (default: the CIP's average cost).
     #[oai(validator(minimum(value = "0")))]
-    pub unit_cost: Option<f64>,
+    pub unit_cost: Option<UnitCost>,
 }
 
 /// The answer of a write of one row (packing list, XPE reset).
@@ -428,7 +429,7 @@ pub struct TrackingInput {
 pub struct DrawRequest {
     pub cip_no: i64,
     #[oai(validator(minimum(value = "0", exclusive = true), maximum(value = "1000000")))]
-    pub qty: f64,
+    pub qty: Quantity,
     /// Employee number or badge, as typed or scanned.
     #[oai(validator(min_length = 1, max_length = 50))]
     pub employee: String,
@@ -462,7 +463,7 @@ pub enum AdjustDirection {
 pub struct AdjustRequest {
     pub cip_no: i64,
     #[oai(validator(minimum(value = "0", exclusive = true), maximum(value = "1000000")))]
-    pub qty: f64,
+    pub qty: Quantity,
     pub direction: Option<AdjustDirection>,
     #[oai(validator(max_length = 100))]
     pub serial_lot: Option<String>,
@@ -476,10 +477,10 @@ pub struct AdjustRequest {
 pub struct ReceiptRequest {
     pub cip_no: i64,
     #[oai(validator(minimum(value = "0", exclusive = true), maximum(value = "1000000")))]
-    pub qty: f64,
+    pub qty: Quantity,
     /// Cost of one unit received; moves the average cost.
     #[oai(validator(minimum(value = "0"), maximum(value = "999999999")))]
-    pub unit_cost: f64,
+    pub unit_cost: UnitCost,
     #[oai(validator(max_length = 50))]
     pub po_no: Option<String>,
     #[oai(validator(max_length = 100))]
@@ -494,7 +495,7 @@ pub struct TransferRequest {
     pub from_cip_no: i64,
     pub to_cip_no: i64,
     #[oai(validator(minimum(value = "0", exclusive = true), maximum(value = "1000000")))]
-    pub qty: f64,
+    pub qty: Quantity,
     #[oai(validator(max_length = 500))]
     pub notes: Option<String>,
 }

@@ -8,10 +8,11 @@ use tenancy::{SiteScope, TenantTx};
 
 use kernel::access::Caller;
 use kernel::audit::{self, AuditDetail, AuditEntry};
-use kernel::draw::{DrawError, DrawLimit, DrawRefusal, DrawerQuery, TrackingSelection};
+use kernel::draw::{DrawLimit, DrawerQuery, TrackingSelection};
 use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, XlsxFile};
 use kernel::listing::{self, Page};
+use kernel::num::{Quantity, UnitCost};
 use kernel::perm::Perm;
 use kernel::records;
 use kernel::state::AppState;
@@ -40,22 +41,6 @@ fn ledger_error(e: LedgerError) -> ApiError {
             ApiError::conflict(&e.to_string())
         }
         LedgerError::Database(d) => d.into(),
-    }
-}
-
-fn draw_error(e: DrawError) -> ApiError {
-    match e {
-        DrawError::Database(d) => d.into(),
-        DrawError::Refused(r) => {
-            let msg = r.to_string();
-            match r {
-                DrawRefusal::UnknownEmployee => ApiError::invalid("employee", "notFound", &msg),
-                DrawRefusal::PinRequired | DrawRefusal::WrongPin => ApiError::invalid("pin", "invalid", &msg),
-                DrawRefusal::Tracking { level, .. } => ApiError::invalid(&format!("track{level}_id"), "invalid", &msg),
-                DrawRefusal::NotSupervisor(_) => ApiError::invalid("supervisor_id", "invalid", &msg),
-                DrawRefusal::Inactive(_) | DrawRefusal::Suspended(_) => ApiError::conflict(&msg),
-            }
-        }
     }
 }
 
@@ -271,7 +256,7 @@ pub async fn invoice(state: &AppState, caller: &Caller, scope: &SiteScope, tran_
         invoiced: false,
         invoice_no: None,
         selling_price: t.selling_price,
-        extended_price: t.selling_price.map(|p| (t.trans_qty.abs() * p * 1000.0).round() / 1000.0),
+        extended_price: t.selling_price.map(|p| p.extend(t.trans_qty.abs())),
     })
 }
 
@@ -328,14 +313,14 @@ pub async fn avg_cost_search(state: &AppState, caller: &Caller, scope: &SiteScop
 /// Update/CustAvgCost: sets a CIP's average cost under its row lock; the correction is kept (the ledger's note)
 /// and audited. Quantities do not change.
 pub async fn update_avg_cost(state: &AppState, caller: &Caller, scope: &SiteScope, body: &AvgCostUpdate) -> ApiResult<AvgCostCorrection> {
-    if !body.cust_avg_cost.is_finite() || body.cust_avg_cost < 0.0 {
+    if body.cust_avg_cost.is_sign_negative() {
         return Err(ApiError::invalid("cust_avg_cost", "invalid", "The average cost must be zero or more."));
     }
     let notes = trimmed_owned(&body.notes);
     let mut tx = scope.begin(&state.pool).await?;
     let (site_id, old) = repo::lock_cip_cost(&mut tx, body.cip_no).await?.ok_or_else(|| ApiError::not_found(CIP_NOT_FOUND))?;
-    let new = (body.cust_avg_cost * 1000.0).round() / 1000.0;
-    repo::set_avg_cost(&mut tx, body.cip_no, new).await?;
+    // The correction records what the CIP keeps (its column has 3 decimals).
+    let new = repo::set_avg_cost(&mut tx, body.cip_no, UnitCost::round(body.cust_avg_cost.0)).await?;
     let login = repo::user_login(&mut tx, caller.user_id).await?;
     let c = repo::insert_correction(&mut tx, site_id, body.cip_no, old, new, notes.as_deref(), caller.user_id, login.as_deref()).await?;
     audit::record(
@@ -386,7 +371,7 @@ fn result(message: String, transactions: Vec<Transaction>) -> MovementResult {
     MovementResult { success: true, message, transactions }
 }
 
-/// When a limit's current period began.
+/// The tracking codes a draw names, texts trimmed.
 fn selection(t: &TrackingInput) -> TrackingSelection {
     let clean = |v: &Option<String>| trimmed_owned(v);
     TrackingSelection {
@@ -396,7 +381,7 @@ fn selection(t: &TrackingInput) -> TrackingSelection {
 }
 
 /// Refuses (409, naming the limit) a draw that would pass one of its limits in the period around now.
-pub async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: i64, cid_no: Option<i64>, qty: f64, unit_cost: f64, supervisor: bool) -> ApiResult<()> {
+pub async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: i64, cid_no: Option<i64>, qty: Quantity, unit_cost: UnitCost, supervisor: bool) -> ApiResult<()> {
     match crate::ledger::limits::first_breach(tx, limits, employee_id, cid_no, qty, unit_cost, supervisor, Utc::now()).await? {
         Some(breach) => Err(ApiError::conflict(&breach.message())),
         None => Ok(()),
@@ -424,20 +409,20 @@ async fn draw(state: &AppState, caller: &Caller, scope: &SiteScope, body: &DrawR
         return Err(ApiError::conflict("Can't issue a CIP until its Item Add Req is approved."));
     }
     let number = body.employee.trim();
-    let drawer = state.draw.find_drawer(&mut tx, DrawerQuery { number_or_badge: number, pin: body.pin.as_deref() }).await.map_err(draw_error)?;
+    let drawer = state.draw.find_drawer(&mut tx, DrawerQuery { number_or_badge: number, pin: body.pin.as_deref() }).await?;
     if code == TransCode::Ris && !drawer.can_return {
         return Err(ApiError::conflict(&format!("Employee {} may not return items.", drawer.employee_number)));
     }
     let cids: Vec<i64> = cid_no.into_iter().collect();
     let sel = selection(&body.tracking);
-    let rules = state.draw.rules(&mut tx, &drawer, &cids, &sel, body.supervisor_id).await.map_err(draw_error)?;
+    let rules = state.draw.rules(&mut tx, &drawer, &cids, &sel, body.supervisor_id).await?;
     // Draws sharing a limit (the employee's own, a tracking code's) are judged one at a time, so two concurrent draws
     // cannot both fit the same room.
     crate::ledger::limits::lock_draw(&mut tx, drawer.employee_id, &rules.tracking).await?;
     if code == TransCode::Iss {
         // The cost read before the CIP is locked: a receipt posting meanwhile moves the average by a little, and the
         // limit is judged at the cost of the moment the draw was asked for.
-        check_limits(&mut tx, &rules.limits, drawer.employee_id, cid_no, body.qty, avg_cost.unwrap_or(0.0), body.supervisor_id.is_some()).await?;
+        check_limits(&mut tx, &rules.limits, drawer.employee_id, cid_no, body.qty, avg_cost.unwrap_or_default(), body.supervisor_id.is_some()).await?;
     } else {
         check_return(&mut tx, &rules, body, cid_no).await?;
     }
@@ -578,6 +563,6 @@ pub async fn kanban(state: &AppState, caller: &Caller, scope: &SiteScope, body: 
 }
 
 /// Used by tests and the seed: on hand and the ledger sum of a CIP.
-pub async fn ledger_sum(tx: &mut TenantTx, cip_no: i64) -> ApiResult<Option<(f64, f64)>> {
+pub async fn ledger_sum(tx: &mut TenantTx, cip_no: i64) -> ApiResult<Option<(Quantity, Quantity)>> {
     Ok(repo::ledger_sum(tx, cip_no).await?)
 }
