@@ -95,6 +95,27 @@ async fn a_group_is_created_and_its_weekly_limit_changed_with_both_changes_in_it
 }
 
 #[tokio::test]
+async fn a_groups_limits_keep_their_cents_exactly_and_round_half_away_from_zero() {
+    let app = TestApp::spawn().await;
+    let warehouse = at(&app, "warehouse", "ACME-NORTH").await;
+    // 1.005 is 1.00499999999999989... as a double: rounding it in binary made 1.00; the exact decimal rounds to 1.01.
+    let body = json!({"description": "Exact", "limitDaily": 1.005, "limitWeekly": 19.99, "limitMonthly": 60.3, "budget_amount": 0.125, "costLimit": 2.5});
+    let a = app.post("/api/V1/Employee/Group", &warehouse, body).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let text = |field: &str| a.body[field].to_string();
+    assert_eq!([text("limitDaily"), text("limitWeekly"), text("limitMonthly"), text("budget_amount"), text("costLimit")], ["1.01", "19.99", "60.3", "0.13", "2.5"]);
+    let id = a.body["employeeGroupID"].as_i64().unwrap();
+    let stored: (String, String) = sqlx::query_as("select limit_daily::text, budget_amount::text from client_acme.employee_group where employee_group_id = $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(stored, ("1.01".to_owned(), "0.13".to_owned()));
+    let history = app.get(&format!("/api/V1/Employee/Group/Audit/Detail/{id}"), &warehouse).await;
+    assert_eq!(history.body[0]["changes"]["limit_daily"].to_string(), "1.01", "{:?}", history.body[0]);
+}
+
+#[tokio::test]
 async fn bad_group_input_answers_400_by_field_and_changes_nothing() {
     let app = TestApp::spawn().await;
     let warehouse = at(&app, "warehouse", "ACME-NORTH").await;

@@ -3,6 +3,7 @@
 //! relationship; the selection rules, answered by ValidateTrackingCodeSelections and applied to draws.
 #![allow(clippy::unwrap_used)]
 
+use kernel::num::Decimal;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -339,14 +340,15 @@ async fn a_draw_takes_the_drawers_defaults_and_carries_the_limits_of_its_codes_w
     let (s, codes) = tracking::validate(&mut tx, &drawer, &[], &chosen).await.unwrap();
     assert_eq!(s.ids, [Some(cc), Some(wo), None, None], "level 1 from Maria's default");
     let limits = tracking::limits(&codes);
-    let got: Vec<(i64, Period, f64, bool)> = limits
+    let got: Vec<(i64, Period, Decimal, bool)> = limits
         .iter()
         .map(|l| match &l.source {
             LimitSource::TrackingCode { tracking_code_id, .. } => (*tracking_code_id, l.period, l.amount, l.overridable),
             other => panic!("{other:?}"),
         })
         .collect();
-    assert_eq!(got, [(cc, Period::Day, 300.0, false), (cc, Period::Month, 5000.0, true), (wo, Period::Week, 400.0, true), (wo, Period::Year, 5000.0, true)]);
+    let d = Decimal::from;
+    assert_eq!(got, [(cc, Period::Day, d(300), false), (cc, Period::Month, d(5000), true), (wo, Period::Week, d(400), true), (wo, Period::Year, d(5000), true)]);
 
     let susp = code_id(&app, "ACME-NORTH", "CC-4900").await;
     let bad = TrackingSelection { ids: [Some(susp), None, None, None], free_form: Default::default() };

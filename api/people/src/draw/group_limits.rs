@@ -11,7 +11,7 @@
 use kernel::draw::{DrawError, DrawLimit, Drawer, LimitSource, Period};
 use tenancy::TenantTx;
 
-use crate::employee_groups::repo;
+use super::repo;
 
 /// The periods in the order of the group's limit columns (daily, weekly, monthly, yearly) and of item-group periods 1-4.
 const PERIODS: [Period; 4] = [Period::Day, Period::Week, Period::Month, Period::Year];
@@ -38,7 +38,7 @@ pub async fn limits(tx: &mut TenantTx, drawer: &Drawer, cid_nos: &[i64], supervi
             out.push(DrawLimit {
                 source: LimitSource::Group { group_id: g.employee_group_id, description: g.description.clone() },
                 period: *period,
-                amount,
+                amount: amount.value(),
                 overridable,
             });
         }
@@ -53,7 +53,7 @@ pub async fn limits(tx: &mut TenantTx, drawer: &Drawer, cid_nos: &[i64], supervi
         out.push(DrawLimit {
             source: LimitSource::ItemGroup { group_id: l.employee_group_id, item_group_id: l.item_group_id, item_group: l.item_group },
             period: *period,
-            amount: l.limit_amount,
+            amount: l.limit_amount.value(),
             overridable,
         });
     }

@@ -28,7 +28,7 @@ pub async fn limits(tx: &mut TenantTx, drawer: &Drawer, cid_nos: &[i64]) -> Resu
             Some(DrawLimit {
                 source: LimitSource::Item { cid_no: r.cid_no, cust_item_code: r.cust_item_code },
                 period: period(&r.period)?,
-                amount: r.quantity,
+                amount: r.quantity.value(),
                 overridable: true,
             })
         })

@@ -5,30 +5,14 @@
 use kernel::draw::{DrawError, DrawLimit, DrawRefusal, Drawer, LimitSource, Period, TrackingSelection};
 use tenancy::TenantTx;
 
-use crate::tracking_codes::repo::{self as codes, CodeState};
-use crate::tracking_codes::selection::{self, Event, Selection};
+use crate::tracking_codes::selection::{self, CodeState, Event, Selection};
 
 /// The selection of a draw by `drawer` of `cid_nos`: empty levels take the drawer's defaults, then the first CIP's
 /// (of the first of `cid_nos` stocked at the site); every rule of the selection check applies.
 /// Answers the selection with the chosen codes as the check read them (their limits come from there).
 pub async fn validate(tx: &mut TenantTx, drawer: &Drawer, cid_nos: &[i64], given: &TrackingSelection) -> Result<(TrackingSelection, Vec<CodeState>), DrawError> {
     let site_id = tx.site_id();
-    let mut employee_defaults = drawer.default_tracking;
-    if employee_defaults.iter().all(Option::is_none) {
-        // The drawer as found may not carry its defaults yet: read them from the employee.
-        if let Some((_, ids)) = codes::employee_defaults(tx, drawer.employee_id).await? {
-            employee_defaults = ids;
-        }
-    }
-    let group_ids = if drawer.group_ids.is_empty() { codes::groups_of_employee(tx, drawer.employee_id).await? } else { drawer.group_ids.clone() };
-    let s = Selection {
-        ids: given.ids,
-        texts: given.free_form.clone(),
-        employee_defaults,
-        cip_defaults: codes::cip_defaults_of_cids(tx, site_id, cid_nos).await?,
-        cid_nos: cid_nos.to_vec(),
-        group_ids,
-    };
+    let s = Selection::of_draw(tx, drawer, cid_nos, given).await?;
     let outcome = selection::check(tx, site_id, Event::Issue, &s).await?;
     if let Some(p) = outcome.problems.into_iter().next() {
         return Err(DrawRefusal::Tracking { level: p.tracking_level_id as u8, message: p.message }.into());
@@ -58,7 +42,7 @@ pub fn limits(codes: &[CodeState]) -> Vec<DrawLimit> {
                         tracking_number: c.tracking_number.clone(),
                     },
                     period,
-                    amount,
+                    amount: amount.value(),
                     overridable,
                 });
             }

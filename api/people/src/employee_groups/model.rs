@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::listing::PageRequest;
+use kernel::num::Money;
 use kernel::page_type;
 use poem_openapi::Object;
 use serde::Serialize;
@@ -35,13 +36,13 @@ pub struct EmployeeGroup {
     #[oai(rename = "defaultGroup")]
     pub default_group: bool,
     #[oai(rename = "limitDaily")]
-    pub limit_daily: Option<f64>,
+    pub limit_daily: Option<Money>,
     #[oai(rename = "limitWeekly")]
-    pub limit_weekly: Option<f64>,
+    pub limit_weekly: Option<Money>,
     #[oai(rename = "limitMonthly")]
-    pub limit_monthly: Option<f64>,
+    pub limit_monthly: Option<Money>,
     #[oai(rename = "limitYearly")]
-    pub limit_yearly: Option<f64>,
+    pub limit_yearly: Option<Money>,
     /// From when the daily limit applies (none: always).
     #[oai(rename = "startLimitDaily")]
     pub start_limit_daily: Option<NaiveDate>,
@@ -54,7 +55,7 @@ pub struct EmployeeGroup {
     /// 0 none (limits shown, never checked), 1 warn (reported, not refused), 2 enforce (refused).
     pub enforced_level: i32,
     pub enforced_level_text: String,
-    pub budget_amount: Option<f64>,
+    pub budget_amount: Option<Money>,
     pub budget_start: Option<NaiveDate>,
     pub budget_end: Option<NaiveDate>,
     /// The Approver group (type 2) whose members approve this group's service requests.
@@ -64,7 +65,7 @@ pub struct EmployeeGroup {
     pub bypass_sr_approval: bool,
     /// The most one request line may cost without approval.
     #[oai(rename = "costLimit")]
-    pub cost_limit: Option<f64>,
+    pub cost_limit: Option<Money>,
     pub member_count: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -92,13 +93,13 @@ pub struct EmployeeGroupInput {
     #[oai(rename = "defaultGroup")]
     pub default_group: Option<bool>,
     #[oai(rename = "limitDaily")]
-    pub limit_daily: Option<f64>,
+    pub limit_daily: Option<Money>,
     #[oai(rename = "limitWeekly")]
-    pub limit_weekly: Option<f64>,
+    pub limit_weekly: Option<Money>,
     #[oai(rename = "limitMonthly")]
-    pub limit_monthly: Option<f64>,
+    pub limit_monthly: Option<Money>,
     #[oai(rename = "limitYearly")]
-    pub limit_yearly: Option<f64>,
+    pub limit_yearly: Option<Money>,
     #[oai(rename = "startLimitDaily")]
     pub start_limit_daily: Option<NaiveDate>,
     #[oai(rename = "startLimitWeekly")]
@@ -109,14 +110,14 @@ pub struct EmployeeGroupInput {
     pub start_limit_yearly: Option<NaiveDate>,
     /// 0 none, 1 warn, 2 enforce (default).
     pub enforced_level: Option<i32>,
-    pub budget_amount: Option<f64>,
+    pub budget_amount: Option<Money>,
     pub budget_start: Option<NaiveDate>,
     pub budget_end: Option<NaiveDate>,
     pub approver_group_id: Option<i64>,
     #[oai(rename = "bypass_SR_approval")]
     pub bypass_sr_approval: Option<bool>,
     #[oai(rename = "costLimit")]
-    pub cost_limit: Option<f64>,
+    pub cost_limit: Option<Money>,
 }
 
 #[derive(Object, Clone, Debug, Default)]
@@ -298,7 +299,7 @@ pub struct ItemGroupLimit {
     /// 1 daily, 2 weekly, 3 monthly, 4 yearly.
     pub period: i32,
     pub period_text: String,
-    pub limit_amount: f64,
+    pub limit_amount: Money,
 }
 
 page_type!(ItemGroupLimitPage, ItemGroupLimit, "resultList");
@@ -308,5 +309,5 @@ pub struct ItemGroupLimitInput {
     pub employee_group_id: i64,
     pub item_group_id: i64,
     pub period: i32,
-    pub limit_amount: f64,
+    pub limit_amount: Money,
 }

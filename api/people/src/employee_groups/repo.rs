@@ -1,23 +1,35 @@
 //! SQL of employee groups and their relations. Functions take the tenant transaction, so they cannot run without a
 //! granted scope; row-level security limits them to the scope's site(s) besides their own filters.
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
+use kernel::num::Money;
 use tenancy::TenantTx;
 
 use super::model::{AssignedEmployee, DeliveryLocation, EmployeeGroup, GroupAsset, ItemGroup, ItemGroupLimit, TrackingRestriction};
 
-const GROUP_SELECT: &str = "select g.employee_group_id, g.employee_group_id as group_id, g.site_id, g.description, g.group_type,
-        '' as group_type_text, g.vmi, g.default_group,
-        g.limit_daily::float8 as limit_daily, g.limit_weekly::float8 as limit_weekly, g.limit_monthly::float8 as limit_monthly,
-        g.limit_yearly::float8 as limit_yearly, g.start_limit_daily, g.start_limit_weekly, g.start_limit_monthly, g.start_limit_yearly,
-        g.enforced_level, '' as enforced_level_text, g.budget_amount::float8 as budget_amount, g.budget_start, g.budget_end,
-        g.approver_group_id, a.description as approver_group, g.bypass_sr_approval, g.cost_limit::float8 as cost_limit,
-        (select count(*) from employee_group_member m where m.employee_group_id = g.employee_group_id) as member_count,
-        g.created_at, g.updated_at
-    from employee_group g left join employee_group a on a.employee_group_id = g.approver_group_id";
+/// The groups `ids` in full, in the order of `ids` (one statement for every read of whole groups).
+pub async fn find_many(tx: &mut TenantTx, ids: &[i64]) -> Result<Vec<EmployeeGroup>, sqlx::Error> {
+    sqlx::query_as!(
+        EmployeeGroup,
+        r#"select g.employee_group_id, g.employee_group_id as "group_id!", g.site_id, g.description, g.group_type,
+            '' as "group_type_text!", g.vmi, g.default_group,
+            g.limit_daily as "limit_daily: Money", g.limit_weekly as "limit_weekly: Money", g.limit_monthly as "limit_monthly: Money",
+            g.limit_yearly as "limit_yearly: Money", g.start_limit_daily, g.start_limit_weekly, g.start_limit_monthly, g.start_limit_yearly,
+            g.enforced_level, '' as "enforced_level_text!", g.budget_amount as "budget_amount: Money", g.budget_start, g.budget_end,
+            g.approver_group_id, a.description as "approver_group?", g.bypass_sr_approval, g.cost_limit as "cost_limit: Money",
+            (select count(*) from employee_group_member m where m.employee_group_id = g.employee_group_id) as "member_count!",
+            g.created_at, g.updated_at
+        from employee_group g left join employee_group a on a.employee_group_id = g.approver_group_id
+        where g.employee_group_id = any($1)
+        order by array_position($1, g.employee_group_id)"#,
+        ids
+    )
+    .fetch_all(&mut **tx)
+    .await
+}
 
 pub async fn find(tx: &mut TenantTx, id: i64) -> Result<Option<EmployeeGroup>, sqlx::Error> {
-    sqlx::query_as::<_, EmployeeGroup>(&format!("{GROUP_SELECT} where g.employee_group_id = $1")).bind(id).fetch_optional(&mut **tx).await
+    Ok(find_many(tx, &[id]).await?.pop())
 }
 
 /// Locks the group row for a change of it or its relations (serialises concurrent edits of one group).
@@ -26,11 +38,14 @@ pub async fn lock(tx: &mut TenantTx, id: i64) -> Result<bool, sqlx::Error> {
 }
 
 pub async fn of_site(tx: &mut TenantTx, site_id: i64, group_type: Option<i32>) -> Result<Vec<EmployeeGroup>, sqlx::Error> {
-    sqlx::query_as::<_, EmployeeGroup>(&format!("{GROUP_SELECT} where g.site_id = $1 and ($2::int is null or g.group_type = $2) order by upper(g.description)"))
-        .bind(site_id)
-        .bind(group_type)
-        .fetch_all(&mut **tx)
-        .await
+    let ids = sqlx::query_scalar!(
+        "select employee_group_id from employee_group where site_id = $1 and ($2::int is null or group_type = $2) order by upper(description)",
+        site_id,
+        group_type
+    )
+    .fetch_all(&mut **tx)
+    .await?;
+    find_many(tx, &ids).await
 }
 
 pub struct GroupFilter {
@@ -39,9 +54,24 @@ pub struct GroupFilter {
     pub group_type: Option<i32>,
 }
 
+/// One page of the search: the matching groups (sorted and counted on every sort field of the search), then those
+/// of the page in full.
 pub async fn search(tx: &mut TenantTx, f: &GroupFilter, page: &Page) -> Result<(Vec<EmployeeGroup>, i64), sqlx::Error> {
-    let base = format!("{GROUP_SELECT} where g.site_id = $1 and ($2::text is null or g.description ilike $2) and ($3::int is null or g.group_type = $3)");
-    listing::fetch_page(tx, &base, page, |q| q.bind(f.site_id).bind(f.text.clone()).bind(f.group_type)).await
+    let mut s = Search::new(
+        "select g.employee_group_id, g.description, g.group_type, g.limit_daily, g.limit_weekly, g.limit_monthly, g.limit_yearly,
+            (select count(*) from employee_group_member m where m.employee_group_id = g.employee_group_id) as member_count, g.updated_at
+         from employee_group g",
+    );
+    s.and_bind("g.site_id = ", f.site_id);
+    if let Some(text) = &f.text {
+        s.and_bind("g.description ilike ", text.clone());
+    }
+    if let Some(t) = f.group_type {
+        s.and_bind("g.group_type = ", t);
+    }
+    let (keys, total) = listing::fetch_built_page::<(i64,)>(tx, s.into_builder(), page).await?;
+    let ids: Vec<i64> = keys.into_iter().map(|(id,)| id).collect();
+    Ok((find_many(tx, &ids).await?, total))
 }
 
 pub async fn description_taken(tx: &mut TenantTx, site_id: i64, description: &str, except: Option<i64>) -> Result<bool, sqlx::Error> {
@@ -78,78 +108,81 @@ pub struct GroupValues {
     pub group_type: i32,
     pub vmi: bool,
     pub default_group: bool,
-    pub limits: [Option<f64>; 4],
+    pub limits: [Option<Money>; 4],
     pub starts: [Option<chrono::NaiveDate>; 4],
     pub enforced_level: i32,
-    pub budget_amount: Option<f64>,
+    pub budget_amount: Option<Money>,
     pub budget_start: Option<chrono::NaiveDate>,
     pub budget_end: Option<chrono::NaiveDate>,
     pub approver_group_id: Option<i64>,
     pub bypass_sr_approval: bool,
-    pub cost_limit: Option<f64>,
+    pub cost_limit: Option<Money>,
 }
 
 pub async fn insert(tx: &mut TenantTx, v: &GroupValues) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
+    let [l1, l2, l3, l4] = v.limits.map(|l| l.map(Money::value));
+    let [s1, s2, s3, s4] = v.starts;
+    sqlx::query_scalar!(
         "insert into employee_group (site_id, description, group_type, vmi, default_group, limit_daily, limit_weekly, limit_monthly, limit_yearly,
             start_limit_daily, start_limit_weekly, start_limit_monthly, start_limit_yearly, enforced_level, budget_amount, budget_start, budget_end,
             approver_group_id, bypass_sr_approval, cost_limit)
-         values ($1, $2, $3, $4, $5, $6::float8::numeric, $7::float8::numeric, $8::float8::numeric, $9::float8::numeric, $10, $11, $12, $13, $14,
-            $15::float8::numeric, $16, $17, $18, $19, $20::float8::numeric)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
          returning employee_group_id",
+        v.site_id,
+        v.description,
+        v.group_type,
+        v.vmi,
+        v.default_group,
+        l1,
+        l2,
+        l3,
+        l4,
+        s1,
+        s2,
+        s3,
+        s4,
+        v.enforced_level,
+        v.budget_amount.map(Money::value),
+        v.budget_start,
+        v.budget_end,
+        v.approver_group_id,
+        v.bypass_sr_approval,
+        v.cost_limit.map(Money::value)
     )
-    .bind(v.site_id)
-    .bind(&v.description)
-    .bind(v.group_type)
-    .bind(v.vmi)
-    .bind(v.default_group)
-    .bind(v.limits[0])
-    .bind(v.limits[1])
-    .bind(v.limits[2])
-    .bind(v.limits[3])
-    .bind(v.starts[0])
-    .bind(v.starts[1])
-    .bind(v.starts[2])
-    .bind(v.starts[3])
-    .bind(v.enforced_level)
-    .bind(v.budget_amount)
-    .bind(v.budget_start)
-    .bind(v.budget_end)
-    .bind(v.approver_group_id)
-    .bind(v.bypass_sr_approval)
-    .bind(v.cost_limit)
     .fetch_one(&mut **tx)
     .await
 }
 
 pub async fn update(tx: &mut TenantTx, id: i64, v: &GroupValues) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "update employee_group set description = $2, group_type = $3, vmi = $4, default_group = $5, limit_daily = $6::float8::numeric,
-            limit_weekly = $7::float8::numeric, limit_monthly = $8::float8::numeric, limit_yearly = $9::float8::numeric, start_limit_daily = $10,
-            start_limit_weekly = $11, start_limit_monthly = $12, start_limit_yearly = $13, enforced_level = $14, budget_amount = $15::float8::numeric,
-            budget_start = $16, budget_end = $17, approver_group_id = $18, bypass_sr_approval = $19, cost_limit = $20::float8::numeric, updated_at = now()
+    let [l1, l2, l3, l4] = v.limits.map(|l| l.map(Money::value));
+    let [s1, s2, s3, s4] = v.starts;
+    sqlx::query!(
+        "update employee_group set description = $2, group_type = $3, vmi = $4, default_group = $5, limit_daily = $6, limit_weekly = $7,
+            limit_monthly = $8, limit_yearly = $9, start_limit_daily = $10, start_limit_weekly = $11, start_limit_monthly = $12,
+            start_limit_yearly = $13, enforced_level = $14, budget_amount = $15, budget_start = $16, budget_end = $17, approver_group_id = $18,
+            bypass_sr_approval = $19, cost_limit = $20, updated_at = now()
          where employee_group_id = $1",
+        id,
+        v.description,
+        v.group_type,
+        v.vmi,
+        v.default_group,
+        l1,
+        l2,
+        l3,
+        l4,
+        s1,
+        s2,
+        s3,
+        s4,
+        v.enforced_level,
+        v.budget_amount.map(Money::value),
+        v.budget_start,
+        v.budget_end,
+        v.approver_group_id,
+        v.bypass_sr_approval,
+        v.cost_limit.map(Money::value)
     )
-    .bind(id)
-    .bind(&v.description)
-    .bind(v.group_type)
-    .bind(v.vmi)
-    .bind(v.default_group)
-    .bind(v.limits[0])
-    .bind(v.limits[1])
-    .bind(v.limits[2])
-    .bind(v.limits[3])
-    .bind(v.starts[0])
-    .bind(v.starts[1])
-    .bind(v.starts[2])
-    .bind(v.starts[3])
-    .bind(v.enforced_level)
-    .bind(v.budget_amount)
-    .bind(v.budget_start)
-    .bind(v.budget_end)
-    .bind(v.approver_group_id)
-    .bind(v.bypass_sr_approval)
-    .bind(v.cost_limit)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -167,22 +200,27 @@ pub async fn delete(tx: &mut TenantTx, id: i64) -> Result<(), sqlx::Error> {
 
 // ---- delivery locations
 
-const DELIVERY_SELECT: &str =
-    "select delivery_location_id, employee_group_id, site_id, location, description, is_default from employee_group_delivery_location";
-
 pub async fn delivery_locations(tx: &mut TenantTx, group_id: i64) -> Result<Vec<DeliveryLocation>, sqlx::Error> {
-    sqlx::query_as::<_, DeliveryLocation>(&format!("{DELIVERY_SELECT} where employee_group_id = $1 order by is_default desc, location"))
-        .bind(group_id)
-        .fetch_all(&mut **tx)
-        .await
+    sqlx::query_as!(
+        DeliveryLocation,
+        "select delivery_location_id, employee_group_id, site_id, location, description, is_default from employee_group_delivery_location
+         where employee_group_id = $1 order by is_default desc, location",
+        group_id
+    )
+    .fetch_all(&mut **tx)
+    .await
 }
 
 pub async fn delivery_location(tx: &mut TenantTx, group_id: i64, id: i64) -> Result<Option<DeliveryLocation>, sqlx::Error> {
-    sqlx::query_as::<_, DeliveryLocation>(&format!("{DELIVERY_SELECT} where employee_group_id = $1 and delivery_location_id = $2"))
-        .bind(group_id)
-        .bind(id)
-        .fetch_optional(&mut **tx)
-        .await
+    sqlx::query_as!(
+        DeliveryLocation,
+        "select delivery_location_id, employee_group_id, site_id, location, description, is_default from employee_group_delivery_location
+         where employee_group_id = $1 and delivery_location_id = $2",
+        group_id,
+        id
+    )
+    .fetch_optional(&mut **tx)
+    .await
 }
 
 pub async fn delivery_location_taken(tx: &mut TenantTx, group_id: i64, location: &str, except: Option<i64>) -> Result<bool, sqlx::Error> {
@@ -249,13 +287,25 @@ pub struct AssignedFilter {
 }
 
 pub async fn assigned(tx: &mut TenantTx, f: &AssignedFilter, page: &Page) -> Result<(Vec<AssignedEmployee>, i64), sqlx::Error> {
-    let base = "select e.employee_id, e.employee_number, e.last_name, e.first_name, e.badge_number, e.is_active, e.is_suspended,
+    let mut s = Search::new(
+        "select e.employee_id, e.employee_number, e.last_name, e.first_name, e.badge_number, e.is_active, e.is_suspended,
             (m.employee_id is not null) as in_group
-        from employee e left join employee_group_member m on m.employee_group_id = $2 and m.employee_id = e.employee_id
-        where e.site_id = $1 and ($3::boolean is null or (m.employee_id is not null) = $3)
-          and ($4::text is null or upper(e.employee_number) like $4 or upper(coalesce(e.badge_number, '')) like $4
-               or (e.last_name || ', ' || e.first_name) ilike $5)";
-    listing::fetch_page(tx, base, page, |q| q.bind(f.site_id).bind(f.group_id).bind(f.in_group).bind(f.prefix.clone()).bind(f.contains.clone())).await
+        from employee e left join employee_group_member m on m.employee_id = e.employee_id",
+    );
+    s.push(" and m.employee_group_id = ").push_bind(f.group_id);
+    s.and_bind("e.site_id = ", f.site_id);
+    if let Some(in_group) = f.in_group {
+        s.and_bind("(m.employee_id is not null) = ", in_group);
+    }
+    if let (Some(prefix), Some(contains)) = (&f.prefix, &f.contains) {
+        s.and_bind("(upper(e.employee_number) like ", prefix.clone())
+            .push(" or upper(coalesce(e.badge_number, '')) like ")
+            .push_bind(prefix.clone())
+            .push(" or (e.last_name || ', ' || e.first_name) ilike ")
+            .push_bind(contains.clone())
+            .push(")");
+    }
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 /// Employees of the site by number: (number as asked, employee id) for those that exist.
@@ -304,18 +354,22 @@ pub async fn remove_members(tx: &mut TenantTx, group_id: i64, employee_ids: &[i6
 // ---- assets
 
 pub async fn assets(tx: &mut TenantTx, group_id: i64, page: &Page) -> Result<(Vec<GroupAsset>, i64), sqlx::Error> {
-    let base = "select a.employee_group_id, a.site_id, a.cip_no, c.cip_code, c.cust_desc1 as description, a.notes
-        from employee_group_asset a join cip c on c.cip_no = a.cip_no where a.employee_group_id = $1";
-    listing::fetch_page(tx, base, page, |q| q.bind(group_id)).await
+    let mut s = Search::new(
+        "select a.employee_group_id, a.site_id, a.cip_no, c.cip_code, c.cust_desc1 as description, a.notes
+         from employee_group_asset a join cip c on c.cip_no = a.cip_no",
+    );
+    s.and_bind("a.employee_group_id = ", group_id);
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 pub async fn asset(tx: &mut TenantTx, group_id: i64, cip_no: i64) -> Result<Option<GroupAsset>, sqlx::Error> {
-    sqlx::query_as::<_, GroupAsset>(
+    sqlx::query_as!(
+        GroupAsset,
         "select a.employee_group_id, a.site_id, a.cip_no, c.cip_code, c.cust_desc1 as description, a.notes
          from employee_group_asset a join cip c on c.cip_no = a.cip_no where a.employee_group_id = $1 and a.cip_no = $2",
+        group_id,
+        cip_no
     )
-    .bind(group_id)
-    .bind(cip_no)
     .fetch_optional(&mut **tx)
     .await
 }
@@ -358,10 +412,19 @@ pub async fn tracking_restrictions(
     allowed_only: bool,
     page: &Page,
 ) -> Result<(Vec<TrackingRestriction>, i64), sqlx::Error> {
-    let base = "select t.tracking_code_id, t.tracking_level_id, t.tracking_number, t.description, t.is_active, (r.tracking_code_id is not null) as allowed
-        from tracking_code t left join employee_group_tracking_restriction r on r.employee_group_id = $2 and r.tracking_code_id = t.tracking_code_id
-        where t.site_id = $1 and ($3::bigint is null or t.tracking_level_id = $3) and (not $4 or r.tracking_code_id is not null)";
-    listing::fetch_page(tx, base, page, |q| q.bind(site_id).bind(group_id).bind(level).bind(allowed_only)).await
+    let mut s = Search::new(
+        "select t.tracking_code_id, t.tracking_level_id, t.tracking_number, t.description, t.is_active, (r.tracking_code_id is not null) as allowed
+        from tracking_code t left join employee_group_tracking_restriction r on r.tracking_code_id = t.tracking_code_id",
+    );
+    s.push(" and r.employee_group_id = ").push_bind(group_id);
+    s.and_bind("t.site_id = ", site_id);
+    if let Some(level) = level {
+        s.and_bind("t.tracking_level_id = ", level);
+    }
+    if allowed_only {
+        s.and().push("r.tracking_code_id is not null");
+    }
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 /// The ids among `ids` that are tracking codes of `level` at the site.
@@ -411,11 +474,12 @@ pub async fn replace_restrictions(tx: &mut TenantTx, site_id: i64, group_id: i64
 // ---- item groups and limits
 
 pub async fn item_groups(tx: &mut TenantTx, site_id: i64) -> Result<Vec<ItemGroup>, sqlx::Error> {
-    sqlx::query_as::<_, ItemGroup>(
-        "select i.item_group_id, i.site_id, i.description, (select count(*) from cid c where c.item_group_id = i.item_group_id) as cid_count
-         from item_group i where i.site_id = $1 order by upper(i.description)",
+    sqlx::query_as!(
+        ItemGroup,
+        r#"select i.item_group_id, i.site_id, i.description, (select count(*) from cid c where c.item_group_id = i.item_group_id) as "cid_count!"
+         from item_group i where i.site_id = $1 order by upper(i.description)"#,
+        site_id
     )
-    .bind(site_id)
     .fetch_all(&mut **tx)
     .await
 }
@@ -424,47 +488,54 @@ pub async fn item_group_at(tx: &mut TenantTx, site_id: i64, id: i64) -> Result<O
     sqlx::query_scalar!("select description from item_group where site_id = $1 and item_group_id = $2", site_id, id).fetch_optional(&mut **tx).await
 }
 
-const LIMIT_SELECT: &str = "select l.employee_group_id, l.site_id, l.item_group_id, i.description as item_group, l.period, '' as period_text,
-        l.limit_amount::float8 as limit_amount
-    from employee_group_item_group_limit l join item_group i on i.item_group_id = l.item_group_id";
-
 pub async fn item_group_limits(tx: &mut TenantTx, group_id: i64, page: &Page) -> Result<(Vec<ItemGroupLimit>, i64), sqlx::Error> {
-    listing::fetch_page(tx, &format!("{LIMIT_SELECT} where l.employee_group_id = $1"), page, |q| q.bind(group_id)).await
+    let mut s = Search::new(
+        "select l.employee_group_id, l.site_id, l.item_group_id, i.description as item_group, l.period, '' as period_text, l.limit_amount
+         from employee_group_item_group_limit l join item_group i on i.item_group_id = l.item_group_id",
+    );
+    s.and_bind("l.employee_group_id = ", group_id);
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 pub async fn item_group_limit(tx: &mut TenantTx, group_id: i64, item_group_id: i64, period: i32) -> Result<Option<ItemGroupLimit>, sqlx::Error> {
-    sqlx::query_as::<_, ItemGroupLimit>(&format!("{LIMIT_SELECT} where l.employee_group_id = $1 and l.item_group_id = $2 and l.period = $3"))
-        .bind(group_id)
-        .bind(item_group_id)
-        .bind(period)
-        .fetch_optional(&mut **tx)
-        .await
+    sqlx::query_as!(
+        ItemGroupLimit,
+        r#"select l.employee_group_id, l.site_id, l.item_group_id, i.description as item_group, l.period, '' as "period_text!",
+            l.limit_amount as "limit_amount: Money"
+         from employee_group_item_group_limit l join item_group i on i.item_group_id = l.item_group_id
+         where l.employee_group_id = $1 and l.item_group_id = $2 and l.period = $3"#,
+        group_id,
+        item_group_id,
+        period
+    )
+    .fetch_optional(&mut **tx)
+    .await
 }
 
-pub async fn insert_item_group_limit(tx: &mut TenantTx, site_id: i64, group_id: i64, item_group_id: i64, period: i32, amount: f64) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
+pub async fn insert_item_group_limit(tx: &mut TenantTx, site_id: i64, group_id: i64, item_group_id: i64, period: i32, amount: Money) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
         "insert into employee_group_item_group_limit (site_id, employee_group_id, item_group_id, period, limit_amount)
-         values ($1, $2, $3, $4, $5::float8::numeric) on conflict do nothing",
+         values ($1, $2, $3, $4, $5) on conflict do nothing",
+        site_id,
+        group_id,
+        item_group_id,
+        period,
+        amount.value()
     )
-    .bind(site_id)
-    .bind(group_id)
-    .bind(item_group_id)
-    .bind(period)
-    .bind(amount)
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn update_item_group_limit(tx: &mut TenantTx, group_id: i64, item_group_id: i64, period: i32, amount: f64) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "update employee_group_item_group_limit set limit_amount = $4::float8::numeric, updated_at = now()
+pub async fn update_item_group_limit(tx: &mut TenantTx, group_id: i64, item_group_id: i64, period: i32, amount: Money) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update employee_group_item_group_limit set limit_amount = $4, updated_at = now()
          where employee_group_id = $1 and item_group_id = $2 and period = $3",
+        group_id,
+        item_group_id,
+        period,
+        amount.value()
     )
-    .bind(group_id)
-    .bind(item_group_id)
-    .bind(period)
-    .bind(amount)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -475,67 +546,4 @@ pub async fn delete_item_group_limit(tx: &mut TenantTx, group_id: i64, item_grou
         .execute(&mut **tx)
         .await?;
     Ok(())
-}
-
-// ---- the draw policy's reads (draw::group_limits)
-
-/// A group of a drawer with its own limits.
-#[derive(Debug, sqlx::FromRow)]
-pub struct GroupLimitRow {
-    pub employee_group_id: i64,
-    pub description: String,
-    pub enforced_level: i32,
-    pub limit_daily: Option<f64>,
-    pub limit_weekly: Option<f64>,
-    pub limit_monthly: Option<f64>,
-    pub limit_yearly: Option<f64>,
-    pub start_limit_daily: Option<chrono::NaiveDate>,
-    pub start_limit_weekly: Option<chrono::NaiveDate>,
-    pub start_limit_monthly: Option<chrono::NaiveDate>,
-    pub start_limit_yearly: Option<chrono::NaiveDate>,
-}
-
-/// An item-group limit of one of a drawer's groups.
-#[derive(Debug, sqlx::FromRow)]
-pub struct ItemGroupLimitRow {
-    pub employee_group_id: i64,
-    pub item_group_id: i64,
-    pub item_group: String,
-    pub period: i32,
-    pub limit_amount: f64,
-}
-
-/// The groups `employee_id` belongs to, with their limits.
-pub async fn group_limits_of_member(tx: &mut TenantTx, employee_id: i64) -> Result<Vec<GroupLimitRow>, sqlx::Error> {
-    sqlx::query_as::<_, GroupLimitRow>(
-        "select g.employee_group_id, g.description, g.enforced_level,
-                g.limit_daily::float8 as limit_daily, g.limit_weekly::float8 as limit_weekly, g.limit_monthly::float8 as limit_monthly,
-                g.limit_yearly::float8 as limit_yearly, g.start_limit_daily, g.start_limit_weekly, g.start_limit_monthly, g.start_limit_yearly
-         from employee_group_member m join employee_group g on g.employee_group_id = m.employee_group_id
-         where m.employee_id = $1 order by g.employee_group_id",
-    )
-    .bind(employee_id)
-    .fetch_all(&mut **tx)
-    .await
-}
-
-/// The item-group limits of `group_ids` whose item group holds one of `cid_nos`.
-pub async fn item_group_limits_for(tx: &mut TenantTx, group_ids: &[i64], cid_nos: &[i64]) -> Result<Vec<ItemGroupLimitRow>, sqlx::Error> {
-    sqlx::query_as::<_, ItemGroupLimitRow>(
-        "select l.employee_group_id, l.item_group_id, i.description as item_group, l.period, l.limit_amount::float8 as limit_amount
-         from employee_group_item_group_limit l join item_group i on i.item_group_id = l.item_group_id
-         where l.employee_group_id = any ($1::bigint[])
-           and l.item_group_id in (select c.item_group_id from cid c where c.cid_no = any ($2::bigint[]) and c.item_group_id is not null)
-         order by l.employee_group_id, upper(i.description), l.period",
-    )
-    .bind(group_ids)
-    .bind(cid_nos)
-    .fetch_all(&mut **tx)
-    .await
-}
-
-/// May a named supervisor override group limits at the transaction's site?
-pub async fn supervisors_may_override(tx: &mut TenantTx) -> Result<bool, sqlx::Error> {
-    let site_id = tx.site_id();
-    Ok(sqlx::query_scalar!("select supervisor_override_group_limits from asp.site where site_id = $1", site_id).fetch_optional(&mut **tx).await?.unwrap_or(false))
 }

@@ -8,6 +8,7 @@ use kernel::access::Caller;
 use kernel::audit::{self, AuditDetail, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::listing::{contains_pattern, SortSpec};
+use kernel::num::{Decimal, Money};
 use kernel::records;
 use kernel::state::AppState;
 use kernel::validate::{trimmed, Problems};
@@ -26,8 +27,8 @@ pub const READ: &[Perm] = &[Perm::EmployeeGroupView];
 pub const WRITE: &[Perm] = &[Perm::EmployeeGroupEdit];
 pub const NOT_FOUND: &str = "The employee group you are trying to find does not exist.";
 pub const SITE_NOT_FOUND: &str = "The site you are trying to find does not exist.";
-/// The largest amount a limit, budget or cost limit may hold (numeric(18, 2)).
-pub const MAX_AMOUNT: f64 = 999_999_999_999.99;
+/// The largest amount a limit, budget or cost limit may hold: 999,999,999,999.99.
+pub const MAX_AMOUNT: Decimal = Decimal::from_parts(276_447_231, 23_283, 0, false, 2);
 
 /// The audit entities: the group itself and each relation, all keyed by the group's id.
 pub mod entity {
@@ -82,14 +83,15 @@ fn named_limit(mut l: ItemGroupLimit) -> ItemGroupLimit {
     l
 }
 
-/// An amount as saved: finite, not negative, at most [`MAX_AMOUNT`], rounded to cents.
-fn amount(p: &mut Problems, field: &str, label: &str, v: Option<f64>) -> Option<f64> {
+/// An amount as saved: not negative, at most [`MAX_AMOUNT`], rounded to cents.
+fn amount(p: &mut Problems, field: &str, label: &str, v: Option<Money>) -> Option<Money> {
     let v = v?;
-    if !v.is_finite() || !(0.0..=MAX_AMOUNT).contains(&v) {
-        p.add(field, "outOfRange", &format!("{label} must be between 0 and {MAX_AMOUNT:.2}."));
+    let rounded = Money::round(v.value());
+    if v.is_sign_negative() || rounded.value() > MAX_AMOUNT {
+        p.add(field, "outOfRange", &format!("{label} must be between 0 and {MAX_AMOUNT}."));
         return None;
     }
-    Some((v * 100.0).round() / 100.0)
+    Some(rounded)
 }
 
 async fn record(tx: &mut TenantTx, caller: &Caller, entity: &str, group_id: i64, action: &str, changes: Value) -> ApiResult<()> {
@@ -171,7 +173,7 @@ async fn group_values(tx: &mut TenantTx, input: &EmployeeGroupInput, except: Opt
         amount(&mut p, "limitYearly", "Yearly Limit", input.limit_yearly),
     ];
     // A longer period's limit below a shorter one's could never be reached by the shorter one: say so.
-    let set: Vec<(usize, f64)> = limits.iter().enumerate().filter_map(|(i, l)| l.map(|v| (i, v))).collect();
+    let set: Vec<(usize, Money)> = limits.iter().enumerate().filter_map(|(i, l)| l.map(|v| (i, v))).collect();
     for pair in set.windows(2) {
         if let [(i, a), (j, b)] = pair {
             if b < a {
@@ -598,13 +600,17 @@ mod tests {
 
     #[test]
     fn amounts_are_rounded_to_cents_and_negative_or_huge_ones_refused() {
+        let money = |text: &str| Money::parse(text).expect("money");
         let mut p = Problems::default();
-        assert_eq!(amount(&mut p, "a", "A", Some(12.345)), Some(12.35));
+        assert_eq!(amount(&mut p, "a", "A", Some(Money::new(Decimal::new(12_345, 3)))), Some(money("12.35")));
+        assert_eq!(amount(&mut p, "a", "A", Some(money("999999999999.99"))), Some(money("999999999999.99")));
         assert_eq!(amount(&mut p, "a", "A", None), None);
         assert!(p.is_empty());
-        assert_eq!(amount(&mut p, "a", "A", Some(-1.0)), None);
-        assert_eq!(amount(&mut p, "a", "A", Some(f64::NAN)), None);
-        assert_eq!(amount(&mut p, "a", "A", Some(1e13)), None);
-        assert_eq!(p.0.len(), 3);
+        assert_eq!(amount(&mut p, "a", "A", Some(money("-1"))), None);
+        assert_eq!(amount(&mut p, "a", "A", Some(money("-0.01"))), None);
+        assert_eq!(amount(&mut p, "a", "A", Some(money("10000000000000"))), None);
+        assert_eq!(amount(&mut p, "a", "A", Some(Money::new(Decimal::new(999_999_999_999_995, 3)))), None);
+        assert_eq!(p.0.len(), 4);
+        assert_eq!(p.0[0].error, "A must be between 0 and 999999999999.99.");
     }
 }

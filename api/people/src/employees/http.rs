@@ -16,8 +16,6 @@ use tenancy::SiteScope;
 
 use super::model::*;
 use super::service;
-use crate::workflow::model::ApproverGroup;
-use crate::workflow::service as workflow;
 
 pub struct EmployeeApi;
 
@@ -84,25 +82,6 @@ impl EmployeeApi {
     #[oai(path = "/Employee/WorkflowFactor/:site_id/:employee_id", method = "get", operation_id = "employeeGetWorkflowFactorByAAndB")]
     async fn workflow_factor(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Path<i64>, employee_id: Path<i64>) -> ApiResult<Json<EmployeeWorkflowFactor>> {
         Ok(Json(service::workflow_factor(&state, &caller, &scope, site_id.0, employee_id.0).await?))
-    }
-
-    /// The approver groups an employee belongs to
-    ///
-    /// Path: site id, then employee id. The active groups of the site whose threshold the employee's active
-    /// workflow factor reaches (the employee must be active).
-    #[requires(EmpView, errors(404))]
-    #[oai(path = "/Employee/ApproverGroup/:site_id/:employee_id", method = "get", operation_id = "employeeGetApproverGroupByAAndB")]
-    async fn approver_groups_of(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Path<i64>, employee_id: Path<i64>) -> ApiResult<Json<Vec<ApproverGroup>>> {
-        Ok(Json(workflow::approver_groups_of(&state, &caller, &scope, site_id.0, employee_id.0).await?))
-    }
-
-    /// A site's approver groups
-    ///
-    /// Each with its workflow type, threshold and how many active employees qualify.
-    #[requires(EmpView, errors(404))]
-    #[oai(path = "/Employee/EmployeeApproverGroup/:site_id", method = "get", operation_id = "employeeGetEmployeeApproverGroupBySiteId")]
-    async fn approver_groups(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Path<i64>) -> ApiResult<Json<Vec<ApproverGroup>>> {
-        Ok(Json(workflow::approver_groups(&state, &caller, &scope, site_id.0).await?))
     }
 
     /// History of an employee
@@ -186,7 +165,7 @@ impl EmployeeApi {
         #[oai(name = "sortField")] sort_field: Query<Option<String>>,
         #[oai(name = "sortDirection")] sort_direction: Query<Option<String>>,
     ) -> ApiResult<Json<SupervisorPage>> {
-        let page = PageRequest { page_number: page_number.0, page_index: None, page_size: page_size.0, sort_field: sort_field.0, sort_direction: sort_direction.0 };
+        let page = PageRequest::from_query(page_number.0, page_size.0, sort_field.0, sort_direction.0);
         Ok(Json(service::supervisor_search(&state, &scope, user_id.0, &page).await?))
     }
 

@@ -3,6 +3,7 @@
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use kernel::export::ExportColumn;
 use kernel::listing::PageRequest;
+use kernel::num::{Factor, Money, Quantity};
 use kernel::page_type;
 use poem_openapi::Object;
 use serde::Serialize;
@@ -108,7 +109,7 @@ pub struct Employee {
     /// Cost of an hour of the employee's work (US dollars).
     #[oai(rename = "laborCost")]
     #[serde(rename = "laborCost")]
-    pub labor_cost: Option<f64>,
+    pub labor_cost: Option<Money>,
     pub comments: Option<String>,
     pub company: Option<String>,
     /// The employee's workflow factor.
@@ -116,7 +117,7 @@ pub struct Employee {
     #[serde(rename = "wfl_employee_workflow_factor_ID")]
     pub wfl_employee_workflow_factor_id: Option<i64>,
     /// Value of the employee's workflow factor (null without one).
-    pub factor_value: Option<f64>,
+    pub factor_value: Option<Factor>,
     #[oai(rename = "customerEmployeeNum")]
     #[serde(rename = "customerEmployeeNum")]
     pub customer_employee_num: Option<String>,
@@ -191,7 +192,7 @@ pub struct ItemLimit {
     pub cust_desc1: Option<String>,
     /// `day`, `week`, `month` or `year`.
     pub period: String,
-    pub quantity: f64,
+    pub quantity: Quantity,
 }
 
 /// An employee with what hangs off it: supervisor, the employees it supervises, item limits, workflow factor,
@@ -336,7 +337,7 @@ pub struct EmployeeInput {
     pub email: Option<String>,
     pub phone: Option<String>,
     #[oai(rename = "laborCost")]
-    pub labor_cost: Option<f64>,
+    pub labor_cost: Option<Money>,
     pub comments: Option<String>,
     pub company: Option<String>,
     #[oai(rename = "customerEmployeeNum")]
@@ -366,7 +367,7 @@ pub struct EmployeeValues {
     pub flags: [bool; 12],
     pub email: Option<String>,
     pub phone: Option<String>,
-    pub labor_cost: Option<f64>,
+    pub labor_cost: Option<Money>,
     pub comments: Option<String>,
     pub company: Option<String>,
     pub customer_employee_num: Option<String>,
@@ -389,7 +390,7 @@ pub struct ItemLimitInput {
     pub cid_no: i64,
     /// `day`, `week`, `month` or `year`.
     pub period: String,
-    pub quantity: Option<f64>,
+    pub quantity: Option<Quantity>,
 }
 
 /// The item limits of an employee after a change.
@@ -425,7 +426,7 @@ pub struct EmployeeWorkflowFactor {
     pub site_id: i64,
     #[oai(rename = "wfl_employee_workflow_factor_ID")]
     pub wfl_employee_workflow_factor_id: Option<i64>,
-    pub factor_value: Option<f64>,
+    pub factor_value: Option<Factor>,
     pub factor_description: Option<String>,
     pub is_active: Option<bool>,
 }

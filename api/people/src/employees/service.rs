@@ -11,9 +11,10 @@ use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, XlsxFile};
 use kernel::fields;
 use kernel::listing::{self, PageRequest, SortSpec};
+use kernel::num::{Decimal, Money, Quantity};
 use kernel::records;
 use kernel::state::AppState;
-use kernel::validate::{trimmed, Problems};
+use kernel::validate::{is_email, trimmed, Problems};
 use kernel::Perm;
 use serde_json::{json, Value};
 use tenancy::{SiteScope, TenantTx};
@@ -40,6 +41,10 @@ const SUPERVISOR_SORT: SortSpec = SortSpec {
 };
 pub const PERIODS: [&str; 4] = ["day", "week", "month", "year"];
 const MAX_LIST: i64 = 5000;
+/// The most an hour of an employee's work may cost.
+const MAX_LABOR_COST: Decimal = Decimal::from_parts(1_000_000, 0, 0, false, 0);
+/// The largest item limit.
+const MAX_ITEM_LIMIT: Decimal = Decimal::from_parts(999_999_999, 0, 0, false, 0);
 
 /// A PIN: 4 to 8 digits (docs/employees.md).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,14 +192,19 @@ pub async fn supervisor_search(state: &AppState, scope: &SiteScope, user_id: Opt
     let mut tx = scope.begin(&state.pool).await?;
     let mut f = SearchFilter { site_id: scope.site_id(), ..SearchFilter::default() };
     if let Some(uid) = user_id {
-        let email = repo::user_email(&mut tx, uid).await?.ok_or_else(|| ApiError::invalid("user_id", "notFound", "The user does not exist."))?;
-        match email {
+        match user_email(&mut tx, uid).await? {
             Some(e) => f.email = Some(e),
             None => return Ok(SupervisorPage::new(Vec::new(), 0)),
         }
     }
     let (rows, total) = repo::supervisors(&mut tx, &f, &page).await?;
     Ok(SupervisorPage::new(rows, total))
+}
+
+/// The email of application user `user_id`, whose own employee records are the employees with that email (the
+/// searches by `user_id`); None when the user has no email. A user that does not exist is a 400 on `user_id`.
+pub async fn user_email(tx: &mut TenantTx, user_id: i64) -> ApiResult<Option<String>> {
+    repo::user_email(tx, user_id).await?.ok_or_else(|| ApiError::invalid("user_id", "notFound", "The user does not exist."))
 }
 
 /// The workflow factor of an employee at a site (EMP-007).
@@ -221,20 +231,16 @@ pub fn validate(input: &EmployeeInput) -> (EmployeeValues, Problems) {
     let first = p.required_text("firstName", "First Name", input.first_name.as_deref().unwrap_or(""), 60);
     let badge = text(&mut p, &input.badge_number, "badgeNumber", "Badge Number", 40);
     let email = text(&mut p, &input.email, "email", "Email", 200);
-    if let Some(e) = &email {
-        let ok = e.split_once('@').is_some_and(|(a, b)| !a.is_empty() && b.contains('.') && !b.starts_with('.') && !b.ends_with('.')) && !e.contains(' ');
-        if !ok {
-            p.add("email", "invalidEmail", "Please enter a valid value for Email");
-        }
+    if email.as_deref().is_some_and(|e| !is_email(e)) {
+        p.add("email", "invalidEmail", "Please enter a valid value for Email");
     }
     let phone = text(&mut p, &input.phone, "phone", "Phone", 40);
     let comments = text(&mut p, &input.comments, "comments", "Comments", 2000);
     let company = text(&mut p, &input.company, "company", "Company", 100);
     let customer_employee_num = text(&mut p, &input.customer_employee_num, "customerEmployeeNum", "Customer Employee Number", 40);
-    if let Some(c) = input.labor_cost {
-        if !c.is_finite() || !(0.0..=1_000_000.0).contains(&c) {
-            p.add("laborCost", "outOfRange", "Labor Cost must be between 0 and 1,000,000.");
-        }
+    let labor_cost = input.labor_cost.map(|c| Money::round(c.value()));
+    if input.labor_cost.is_some_and(|c| c.is_sign_negative()) || labor_cost.is_some_and(|c| c.value() > MAX_LABOR_COST) {
+        p.add("laborCost", "outOfRange", "Labor Cost must be between 0 and 1,000,000.");
     }
     if let (Some(b), Some(e)) = (input.begin_time, input.end_time) {
         if b == e {
@@ -279,7 +285,7 @@ pub fn validate(input: &EmployeeInput) -> (EmployeeValues, Problems) {
         ],
         email,
         phone,
-        labor_cost: input.labor_cost,
+        labor_cost,
         comments,
         company,
         customer_employee_num,
@@ -481,10 +487,10 @@ pub async fn item_limit(state: &AppState, caller: &Caller, scope: &SiteScope, in
     if !PERIODS.contains(&period.as_str()) {
         p.add("period", "invalid", "The period must be day, week, month or year.");
     }
-    if let Some(q) = input.quantity {
-        if !q.is_finite() || q <= 0.0 || q > 999_999_999.0 {
-            p.add("quantity", "outOfRange", "Quantity must be greater than 0 and at most 999,999,999.");
-        }
+    // Stored at the quantity's scale (the column's), as the database would round it.
+    let quantity = input.quantity.map(|q| Quantity::round(q.value()));
+    if quantity.is_some_and(|q| q.value() <= Decimal::ZERO || q.value() > MAX_ITEM_LIMIT) {
+        p.add("quantity", "outOfRange", "Quantity must be greater than 0 and at most 999,999,999.");
     }
     let period_no = PERIODS.iter().position(|p| *p == period).and_then(|i| i16::try_from(i + 1).ok()).unwrap_or(0);
     let mut tx = s.begin(&state.pool).await?;
@@ -495,21 +501,15 @@ pub async fn item_limit(state: &AppState, caller: &Caller, scope: &SiteScope, in
     p.check()?;
     let before = repo::item_limits(&mut tx, employee.employee_id).await?;
     let old = before.iter().find(|l| l.cid_no == input.cid_no && l.period == period).map(|l| l.quantity);
-    match input.quantity {
+    match quantity {
         Some(q) => repo::upsert_item_limit(&mut tx, employee.site_id, employee.employee_id, input.cid_no, period_no, q).await?,
         None => {
             repo::delete_item_limit(&mut tx, employee.employee_id, input.cid_no, period_no).await?;
         }
     }
-    if old != input.quantity {
-        record(
-            &mut tx,
-            caller,
-            employee.employee_id,
-            "item_limit",
-            json!({"itemLimit": {"cid_no": input.cid_no, "period": period, "from": old, "to": input.quantity}}),
-        )
-        .await?;
+    if old != quantity {
+        record(&mut tx, caller, employee.employee_id, "item_limit", json!({"itemLimit": {"cid_no": input.cid_no, "period": period, "from": old, "to": quantity}}))
+            .await?;
     }
     let item_limits = repo::item_limits(&mut tx, employee.employee_id).await?;
     tx.commit().await?;

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::listing::PageRequest;
+use kernel::num::Money;
 use kernel::page_type;
 use poem_openapi::{Enum, Object};
 use serde::Serialize;
@@ -102,13 +103,13 @@ pub struct TrackingCodeFull {
     #[oai(rename = "suspensionReasonID")]
     pub suspension_reason_id: Option<i32>,
     #[oai(rename = "limitDaily")]
-    pub limit_daily: Option<f64>,
+    pub limit_daily: Option<Money>,
     #[oai(rename = "limitWeekly")]
-    pub limit_weekly: Option<f64>,
+    pub limit_weekly: Option<Money>,
     #[oai(rename = "limitMonthly")]
-    pub limit_monthly: Option<f64>,
+    pub limit_monthly: Option<Money>,
     #[oai(rename = "limitYearly")]
-    pub limit_yearly: Option<f64>,
+    pub limit_yearly: Option<Money>,
     #[oai(rename = "overrideDaily")]
     pub override_daily: bool,
     #[oai(rename = "overrideWeekly")]
@@ -191,13 +192,13 @@ pub struct TrackingCodeFields {
 #[derive(Object, Clone, Debug, Default)]
 pub struct LimitFields {
     #[oai(rename = "limitDaily")]
-    pub limit_daily: Option<f64>,
+    pub limit_daily: Option<Money>,
     #[oai(rename = "limitWeekly")]
-    pub limit_weekly: Option<f64>,
+    pub limit_weekly: Option<Money>,
     #[oai(rename = "limitMonthly")]
-    pub limit_monthly: Option<f64>,
+    pub limit_monthly: Option<Money>,
     #[oai(rename = "limitYearly")]
-    pub limit_yearly: Option<f64>,
+    pub limit_yearly: Option<Money>,
     #[oai(rename = "overrideDaily")]
     pub override_daily: Option<bool>,
     #[oai(rename = "overrideWeekly")]

@@ -2,10 +2,12 @@
 //! (`crate::draw::tracking`) refuses a draw with the first broken one. docs/tracking-codes.md lists them with their
 //! messages.
 
+use kernel::draw::{Drawer, TrackingSelection};
 use tenancy::TenantTx;
 
 use super::model::{SelectionProblem, TrackingLevel};
-use super::repo::{self, CodeState};
+use super::repo;
+pub use super::repo::CodeState;
 
 /// When codes are asked (spec 4 section 4: tracking events Receipt, Issue, ItemMaint).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +41,31 @@ pub struct Selection {
     pub cip_defaults: [Option<i64>; 4],
     pub cid_nos: Vec<i64>,
     pub group_ids: Vec<i64>,
+}
+
+impl Selection {
+    /// The selection of `drawer`'s draw of `cid_nos` naming `given`, at the transaction's site. Empty levels are
+    /// filled by the drawer's defaults, then by the CIP's (of the first of `cid_nos` stocked at the site); the groups'
+    /// restrictions are those of the drawer's groups. A drawer built without defaults or groups has them read from
+    /// the employee.
+    pub async fn of_draw(tx: &mut TenantTx, drawer: &Drawer, cid_nos: &[i64], given: &TrackingSelection) -> Result<Self, sqlx::Error> {
+        let site_id = tx.site_id();
+        let mut employee_defaults = drawer.default_tracking;
+        if employee_defaults.iter().all(Option::is_none) {
+            if let Some((_, read)) = repo::employee_defaults(tx, drawer.employee_id).await? {
+                employee_defaults = read;
+            }
+        }
+        let group_ids = if drawer.group_ids.is_empty() { repo::groups_of_employee(tx, drawer.employee_id).await? } else { drawer.group_ids.clone() };
+        Ok(Self {
+            ids: given.ids,
+            texts: given.free_form.clone(),
+            employee_defaults,
+            cip_defaults: repo::cip_defaults_of_cids(tx, site_id, cid_nos).await?,
+            cid_nos: cid_nos.to_vec(),
+            group_ids,
+        })
+    }
 }
 
 /// The selection after the rules: defaults filled, and the broken rules (none: valid).

@@ -9,6 +9,7 @@ use kernel::access::Caller;
 use kernel::audit::{self, AuditDetail, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::listing::{contains_pattern, SortSpec};
+use kernel::num::{Decimal, Money};
 use kernel::records;
 use kernel::state::AppState;
 use kernel::validate::{trimmed, Problems};
@@ -33,8 +34,8 @@ pub const WRONG_LEVEL: &str = "The tracking code you are trying to find does not
 pub const SITE_NOT_FOUND: &str = "The site you are trying to find does not exist.";
 pub const CIP_NOT_FOUND: &str = "The item you are trying to find does not exist.";
 pub const EMPLOYEE_NOT_FOUND: &str = "The employee you are trying to find does not exist.";
-/// The largest limit (numeric(18, 2)).
-pub const MAX_LIMIT: f64 = 9_999_999_999_999.0;
+/// The largest limit.
+pub const MAX_LIMIT: Decimal = Decimal::from_parts(1_316_134_911, 2_328, 0, false, 0);
 /// Suspension reasons (suspensionReasonID).
 pub const SUSPENSION_REASONS: [(i32, &str); 4] = [(1, "Budget exhausted"), (2, "Project closed"), (3, "Under review"), (4, "Other")];
 
@@ -311,16 +312,15 @@ pub async fn validate_selection(state: &AppState, current: &SiteScope, event: Tr
 
 // ---- changes
 
-fn limits_of(p: &mut Problems, l: &LimitFields) -> ([Option<f64>; 4], [bool; 4]) {
+/// The limits as saved (rounded to cents) and the override flags; a negative or too large limit is a problem.
+fn limits_of(p: &mut Problems, l: &LimitFields) -> ([Option<Money>; 4], [bool; 4]) {
     let limits = [("limitDaily", l.limit_daily), ("limitWeekly", l.limit_weekly), ("limitMonthly", l.limit_monthly), ("limitYearly", l.limit_yearly)];
     for (field, v) in limits {
-        if let Some(v) = v {
-            if !v.is_finite() || !(0.0..=MAX_LIMIT).contains(&v) {
-                p.add(field, "invalid", "A limit must be an amount of 0 or more.");
-            }
+        if v.is_some_and(|v| v.is_sign_negative() || v.value() > MAX_LIMIT) {
+            p.add(field, "invalid", "A limit must be an amount of 0 or more.");
         }
     }
-    let round = |v: Option<f64>| v.map(|x| (x * 100.0).round() / 100.0);
+    let round = |v: Option<Money>| v.map(|x| Money::round(x.value()));
     (
         [round(l.limit_daily), round(l.limit_weekly), round(l.limit_monthly), round(l.limit_yearly)],
         [
@@ -573,4 +573,25 @@ pub async fn add_supervisor(state: &AppState, caller: &Caller, current: &SiteSco
     }
     tx.commit().await?;
     Ok(AddSupervisorResult { updated })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_are_rounded_to_cents_and_negative_or_huge_ones_refused() {
+        let money = |text: &str| Some(Money::parse(text).expect("money"));
+        assert_eq!(MAX_LIMIT.to_string(), "9999999999999");
+        let mut p = Problems::default();
+        let fields = LimitFields { limit_daily: Some(Money::new(Decimal::new(12_345, 3))), limit_yearly: money("9999999999999"), override_weekly: Some(true), ..LimitFields::default() };
+        let (limits, overrides) = limits_of(&mut p, &fields);
+        assert!(p.is_empty());
+        assert_eq!(limits, [money("12.35"), None, None, money("9999999999999")]);
+        assert_eq!(overrides, [false, true, false, false]);
+        let fields = LimitFields { limit_daily: money("-0.01"), limit_monthly: money("10000000000000"), ..LimitFields::default() };
+        limits_of(&mut p, &fields);
+        let refused: Vec<&str> = p.0.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(refused, ["limitDaily", "limitMonthly"]);
+    }
 }

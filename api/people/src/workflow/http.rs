@@ -1,4 +1,6 @@
-//! Operations of employee workflow factors (spec 4 "Workflow factors"; docs/employees.md).
+//! Operations of employee workflow factors (spec 4 "Workflow factors"; docs/employees.md) and of approver groups,
+//! including the two under /Employee that answer an employee's or a site's approver groups: they are workflow's
+//! answers (the employee resource never asks workflow, workflow asks employees through their service).
 
 use api_macros::guarded;
 use kernel::access::Caller;
@@ -47,6 +49,25 @@ impl WorkflowApi {
     #[oai(path = "/Workflow/ItemWorkflowGroups/:site_id/:type_workflow_id", method = "get", operation_id = "workflowGetItemWorkflowGroupsByAAndB")]
     async fn item_workflow_groups(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Path<i64>, type_workflow_id: Path<i32>) -> ApiResult<Json<Vec<ItemWorkflowGroup>>> {
         Ok(Json(service::item_workflow_groups(&state, &caller, &scope, site_id.0, type_workflow_id.0).await?))
+    }
+
+    /// The approver groups an employee belongs to
+    ///
+    /// Path: site id, then employee id. The active groups of the site whose threshold the employee's active
+    /// workflow factor reaches (the employee must be active).
+    #[requires(EmpView, errors(404))]
+    #[oai(path = "/Employee/ApproverGroup/:site_id/:employee_id", method = "get", operation_id = "employeeGetApproverGroupByAAndB")]
+    async fn approver_groups_of(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Path<i64>, employee_id: Path<i64>) -> ApiResult<Json<Vec<ApproverGroup>>> {
+        Ok(Json(service::approver_groups_of(&state, &caller, &scope, site_id.0, employee_id.0).await?))
+    }
+
+    /// A site's approver groups
+    ///
+    /// Each with its workflow type, threshold and how many active employees qualify.
+    #[requires(EmpView, errors(404))]
+    #[oai(path = "/Employee/EmployeeApproverGroup/:site_id", method = "get", operation_id = "employeeGetEmployeeApproverGroupBySiteId")]
+    async fn approver_groups(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, site_id: Path<i64>) -> ApiResult<Json<Vec<ApproverGroup>>> {
+        Ok(Json(service::approver_groups(&state, &caller, &scope, site_id.0).await?))
     }
 
     /// History of a workflow factor

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use kernel::listing::PageRequest;
+use kernel::num::Factor;
 use kernel::page_type;
 use poem_openapi::Object;
 use serde::Serialize;
@@ -14,7 +15,7 @@ pub struct WorkflowFactor {
     #[serde(rename = "wfl_employee_workflow_factor_ID")]
     pub wfl_employee_workflow_factor_id: i64,
     pub site_id: i64,
-    pub factor_value: f64,
+    pub factor_value: Factor,
     pub factor_description: String,
     pub is_active: bool,
     /// Employees assigned this factor.
@@ -36,7 +37,7 @@ impl kernel::records::SiteRecord for WorkflowFactor {
 pub struct WorkflowFactorInput {
     #[oai(rename = "wfl_employee_workflow_factor_ID")]
     pub wfl_employee_workflow_factor_id: Option<i64>,
-    pub factor_value: Option<f64>,
+    pub factor_value: Option<Factor>,
     pub factor_description: Option<String>,
     pub is_active: Option<bool>,
 }
@@ -49,7 +50,7 @@ pub struct ApproverGroup {
     pub site_id: i64,
     pub description: String,
     pub type_workflow_id: i32,
-    pub min_factor_value: f64,
+    pub min_factor_value: Factor,
     pub is_active: bool,
     /// Active employees of the site who qualify.
     #[oai(rename = "approverCount")]
@@ -68,7 +69,7 @@ pub struct Approver {
     pub last_name: String,
     #[oai(rename = "firstName")]
     pub first_name: String,
-    pub factor_value: f64,
+    pub factor_value: Factor,
 }
 
 /// The approver groups of a workflow type with their approvers.
@@ -126,7 +127,7 @@ pub struct AssignedRow {
     #[oai(rename = "wfl_employee_workflow_factor_ID")]
     pub wfl_employee_workflow_factor_id: Option<i64>,
     pub factor_description: Option<String>,
-    pub factor_value: Option<f64>,
+    pub factor_value: Option<Factor>,
     /// Assigned to the searched factor.
     pub assigned: bool,
 }

@@ -4,6 +4,7 @@ use kernel::access::Caller;
 use kernel::audit::{self, AuditDetail, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::listing::{self, SortSpec};
+use kernel::num::{Decimal, Factor};
 use kernel::records;
 use kernel::state::AppState;
 use kernel::validate::{trimmed, Problems};
@@ -19,6 +20,8 @@ pub const READ: &[Perm] = &[Perm::EmpView];
 pub const EDIT: &[Perm] = &[Perm::EmpWorkflowFactorEdit];
 pub const NOT_FOUND: &str = "The workflow factor you are trying to find does not exist.";
 pub const ENTITY: &str = "wfl_employee_workflow_factor";
+/// The largest factor value.
+const MAX_FACTOR: Decimal = Decimal::from_parts(1_000_000, 0, 0, false, 0);
 
 const ASSIGNED_SORT: SortSpec = SortSpec {
     fields: &[
@@ -63,19 +66,19 @@ async fn record(tx: &mut TenantTx, caller: &Caller, id: i64, action: &str, chang
     Ok(())
 }
 
-fn validate(input: &WorkflowFactorInput) -> (f64, String, Problems) {
+fn validate(input: &WorkflowFactorInput) -> (Factor, String, Problems) {
     let mut p = Problems::default();
     let description = p.required_text("factor_description", "Factor Description", input.factor_description.as_deref().unwrap_or(""), 200);
     let value = match input.factor_value {
         None => {
             p.add("factor_value", "required", "Please enter a value for Factor Value.");
-            0.0
+            Factor::ZERO
         }
-        Some(v) if !v.is_finite() || !(0.0..=1_000_000.0).contains(&v) => {
+        Some(v) if v.is_sign_negative() || v.value() > MAX_FACTOR => {
             p.add("factor_value", "outOfRange", "Factor Value must be between 0 and 1,000,000.");
-            0.0
+            Factor::ZERO
         }
-        Some(v) => v,
+        Some(v) => Factor::round(v.value()),
     };
     (value, description, p)
 }
@@ -197,10 +200,7 @@ pub async fn assigned_update(state: &AppState, caller: &Caller, scope: &SiteScop
 pub async fn user_assignments(state: &AppState, scope: &SiteScope, request: &UserAssignmentsRequest) -> ApiResult<AssignedPage> {
     let page = request.page.resolve(&ASSIGNED_SORT)?;
     let mut tx = scope.begin(&state.pool).await?;
-    let email = crate::employees::repo::user_email(&mut tx, request.user_id)
-        .await?
-        .ok_or_else(|| ApiError::invalid("user_id", "notFound", "The user does not exist."))?;
-    let Some(email) = email else { return Ok(AssignedPage::new(Vec::new(), 0)) };
+    let Some(email) = employees::user_email(&mut tx, request.user_id).await? else { return Ok(AssignedPage::new(Vec::new(), 0)) };
     let f = AssignedFilter { site_id: scope.site_id(), factor_id: 0, email: Some(email), assigned: None, ..AssignedFilter::default() };
     let (mut rows, total) = repo::assigned_search(&mut tx, &f, &page).await?;
     // No factor was searched: "assigned" says the employee has one.
