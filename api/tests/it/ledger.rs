@@ -523,3 +523,86 @@ async fn a_transaction_ended_by_a_deadlock_answers_a_retryable_503() {
     assert_eq!(e.status(), 503);
     assert!(format!("{e:?}").contains(kernel::error::CONCURRENT_CHANGE_MESSAGE), "{e:?}");
 }
+
+/// The exact value of a JSON number, read from its decimal text (never through a double's arithmetic).
+fn exact(v: &Value) -> kernel::num::Decimal {
+    assert!(v.is_number(), "not a number: {v}");
+    v.to_string().parse().unwrap()
+}
+
+/// On hand and average cost of a CIP as the database holds them, exactly.
+async fn held(app: &TestApp, cip: i64) -> (kernel::num::Decimal, kernel::num::Decimal) {
+    let (q, c): (String, String) =
+        sqlx::query_as("select qty_on_hand::text, cust_avg_cost::text from client_acme.cip where cip_no = $1").bind(cip).fetch_one(&app.pool).await.unwrap();
+    (q.parse().unwrap(), c.parse().unwrap())
+}
+
+#[tokio::test]
+async fn an_average_cost_over_many_receipts_matches_the_exact_formula() {
+    use kernel::num::Decimal;
+    use rust_decimal::RoundingStrategy::MidpointAwayFromZero;
+    let app = TestApp::spawn().await;
+    let wh = at(&app, "warehouse", "ACME-NORTH").await;
+    let bearing = cip_no(&app, "ACME-NORTH", "BRG-6204-2RS").await;
+    let (mut on_hand, mut cip_cost) = held(&app, bearing).await;
+    let costs = ["0.1", "0.2", "19.99", "3.333", "0.0001", "7.5", "12.3456"];
+    let quantities = ["0.1", "0.2", "1.5", "2.333", "10", "0.001", "3.75"];
+    for i in 0..50 {
+        let (q, c) = (quantities[i % 7], costs[(i / 7 + i) % 7]);
+        let a = app
+            .post("/api/V1/Transaction/Receipt", &wh, json!({"cip_no": bearing, "qty": q.parse::<f64>().unwrap(), "unit_cost": c.parse::<f64>().unwrap()}))
+            .await;
+        assert_eq!(a.status, StatusCode::OK, "receipt {i}: {:?}", a.body);
+        let (q, c): (Decimal, Decimal) = (q.parse().unwrap(), c.parse().unwrap());
+        // The moving weighted average of what is held and what arrives, rounded once to a unit cost's 4 decimals,
+        // half away from zero; the CIP's column keeps 3 of them, and the next receipt averages from what it keeps.
+        let expected = ((on_hand.max(Decimal::ZERO) * cip_cost + q * c) / (on_hand.max(Decimal::ZERO) + q)).round_dp_with_strategy(4, MidpointAwayFromZero);
+        let r = first(&a.body);
+        assert_eq!(exact(&r["cust_avg_cost"]), expected, "receipt {i} of {q} at {c}");
+        assert_eq!(exact(&r["unit_cost"]), c);
+        assert_eq!(exact(&r["extended_cost"]), (q * c).round_dp_with_strategy(2, MidpointAwayFromZero), "receipt {i}: extended as money");
+        on_hand += q;
+        cip_cost = expected.round_dp_with_strategy(3, MidpointAwayFromZero);
+        assert_eq!(exact(&r["qty_on_hand_after"]), on_hand, "receipt {i}");
+    }
+    assert_eq!(held(&app, bearing).await, (on_hand, cip_cost));
+    assert_eq!(invariant_breaks(&app).await, vec![]);
+}
+
+#[tokio::test]
+async fn quantities_of_a_tenth_and_two_tenths_issued_and_returned_leave_exactly_the_expected_on_hand() {
+    use kernel::num::Decimal;
+    let app = TestApp::spawn().await;
+    let wh = at(&app, "warehouse", "ACME-NORTH").await;
+    let bearing = cip_no(&app, "ACME-NORTH", "BRG-6204-2RS").await;
+    let (start, _) = held(&app, bearing).await;
+    let usage = || async {
+        let u: String = sqlx::query_scalar("select usage1::text from client_acme.cip where cip_no = $1").bind(bearing).fetch_one(&app.pool).await.unwrap();
+        u.parse::<Decimal>().unwrap()
+    };
+    let usage_start = usage().await;
+    let tenth: Decimal = "0.1".parse().unwrap();
+    let mut expected = start;
+    for (path, qty, sign) in [("Issue", 0.1, -1), ("Issue", 0.2, -1), ("Return", 0.1, 1), ("Return", 0.2, 1), ("Issue", 0.2, -1), ("Issue", 0.1, -1)] {
+        let a = app.post(&format!("/api/V1/Transaction/{path}"), &wh, json!({"cip_no": bearing, "qty": qty, "employee": "E1002"})).await;
+        assert_eq!(a.status, StatusCode::OK, "{path} {qty}: {:?}", a.body);
+        let moved = exact(&first(&a.body)["trans_qty"]);
+        assert_eq!(moved, Decimal::from(sign) * (if qty == 0.1 { tenth } else { tenth + tenth }));
+        expected += moved;
+        assert_eq!(exact(&first(&a.body)["qty_on_hand_after"]), expected);
+    }
+    // 0.1 + 0.2 is 0.3, not 0.30000000000000004: on hand and usage are exact.
+    assert_eq!(expected, start - "0.3".parse::<Decimal>().unwrap());
+    assert_eq!(held(&app, bearing).await.0, expected);
+    assert_eq!(usage().await, usage_start + "0.3".parse::<Decimal>().unwrap());
+    let (issued, on_hand_now): (String, String) = sqlx::query_as(
+        "select (select sum(trans_qty) from client_acme.stock_transaction where cip_no = $1 and trans_date > now() - interval '1 minute')::text,
+                (select qty_on_hand::text from client_acme.cip where cip_no = $1)",
+    )
+    .bind(bearing)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!((issued.as_str(), on_hand_now.parse::<Decimal>().unwrap()), ("-0.300", expected));
+    assert_eq!(invariant_breaks(&app).await, vec![]);
+}
