@@ -304,7 +304,7 @@ macro_rules! exact_kind {
 
         /// What poem-openapi's `minimum`/`maximum` validators compare with the document's bounds (doubles): a range
         /// check of a request field, never arithmetic.
-        impl num_traits::AsPrimitive<f64> for $name {
+        impl num_traits::AsPrimitive<f64> for $name { // not money: poem-openapi's validators compare doubles
             fn as_(self) -> f64 { // not money: a range check against the document's bounds
                 rust_decimal::prelude::ToPrimitive::to_f64(&self.0).unwrap_or(f64::NAN) // not money: as above
             }
