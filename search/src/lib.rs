@@ -69,11 +69,12 @@ pub struct ItemHit {
     pub mfg_part_no: Option<String>,
     pub location: Option<String>,
     pub status_id: i32,
-    pub qty_on_hand: f64,
+    /// Exact, as the column holds it (the inventory area shows it as a quantity).
+    pub qty_on_hand: rust_decimal::Decimal,
     /// How the item matched: `exact` (a code equals the text), `contains` (every word appears), `manufacturer` (the
     /// manufacturer part or description matched), `similar` (typo tolerant).
     pub matched: &'static str,
-    pub score: f64,
+    pub score: f64, // not money: a relevance score (match tier and trigram similarity) that only orders the hits
 }
 
 /// What a backend-fed index needs of a CIP (the PostgreSQL backend reads the tables themselves and ignores it).

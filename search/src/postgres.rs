@@ -83,13 +83,13 @@ fn statement(words: usize, free_text: bool) -> String {
               fuzzy as ({similar}),
               ranked as (select distinct on (a.cip_no) a.*,
                                 (a.tier * 10 + ext.word_similarity($2, a.search_text) * 5
-                                 + case when starts_with(a.search_text, $2) then 2 else 0 end)::float8 as score
+                                 + case when starts_with(a.search_text, $2) then 2 else 0 end) as score
                          from (select * from exact union all select * from contains
                                union all select * from manufacturer union all select * from fuzzy) a
                          order by a.cip_no, a.tier desc),
               page as (select * from ranked order by score desc, cip_code limit $3)
          select p.cip_no, p.cid_no, p.item_id, p.cip_code, p.cust_item_code, p.cust_desc1, p.cust_desc2, m.mfg_code, m.mfg_part_no,
-                p.location, p.status_id, p.qty_on_hand::float8 as qty_on_hand, p.tier, p.score
+                p.location, p.status_id, p.qty_on_hand, p.tier, p.score
          from page p
          left join asp.item_master m on m.item_id = p.item_id
          order by p.score desc, p.cip_code"
@@ -113,9 +113,9 @@ struct Row {
     mfg_part_no: Option<String>,
     location: Option<String>,
     status_id: i32,
-    qty_on_hand: f64,
+    qty_on_hand: rust_decimal::Decimal,
     tier: i32,
-    score: f64,
+    score: f64, // not money: the relevance score (double precision: the similarity is one)
 }
 
 async fn search(pool: &PgPool, scope: &SiteScope, query: &FreeText, limit: i64) -> Result<Vec<ItemHit>, SearchError> {

@@ -363,8 +363,12 @@ async fn replenishment_settings_are_checked_field_by_field_and_each_change_is_au
     assert_eq!(fields(&a), ["keep_full"]);
     let a = app.post(url, &buyer, json!({"cip_no": bearing, "repl_type": 3, "min_qty": 2, "max_qty": 20, "keep_full": false})).await;
     assert_eq!(fields(&a), ["repl_type"], "{:?}", a.body);
-    let a = app.post(url, &buyer, json!({"cip_no": bearing, "repl_type": 2, "min_qty": 1e300, "max_qty": 1e301, "keep_full": false})).await;
+    let a = app.post(url, &buyer, json!({"cip_no": bearing, "repl_type": 2, "min_qty": 1e13, "max_qty": 2e13, "keep_full": false})).await;
     assert_eq!(fields(&a), ["min_qty", "max_qty"]);
+    assert_eq!(a.body["errors"][0]["error"], "Min must be a number up to 999,999,999,999.");
+    // Beyond what an exact quantity carries (15 significant digits, below 10^15) the body itself is refused.
+    let a = app.post(url, &buyer, json!({"cip_no": bearing, "repl_type": 2, "min_qty": 1e300, "max_qty": 1e301, "keep_full": false})).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{:?}", a.body);
     let unchanged: f64 = sqlx::query_scalar("select max_qty::float8 from client_acme.cip where cip_no = $1").bind(bearing).fetch_one(&app.pool).await.unwrap();
 
     let a = app.post(url, &buyer, json!({"cip_no": bearing, "repl_type": 2, "min_qty": 5, "max_qty": 40, "lot_qty": 10, "reorder_qty": 10, "num_lots": 2, "keep_full": true})).await;

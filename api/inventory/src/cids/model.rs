@@ -6,6 +6,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 
 use kernel::listing::{PageRequest, SortSpec};
+use kernel::num::{Money, Percent, Quantity, UnitCost};
 use kernel::page_type;
 
 use crate::custom_fields::model::CustomValueInput;
@@ -38,20 +39,20 @@ pub struct Cid {
     pub cid_hold_type: Option<i32>,
     pub crit_part: bool,
     /// Average cost (US dollars); null unless the caller holds InvFISPrice at the CID's site.
-    pub cust_avg_cost: Option<f64>,
+    pub cust_avg_cost: Option<UnitCost>,
     pub kit: bool,
     pub stock_item: bool,
     pub fix_price: bool,
     pub auto_po: bool,
-    pub hist_price: Option<f64>,
+    pub hist_price: Option<UnitCost>,
     pub hist_date: Option<NaiveDate>,
-    pub hist_qty: Option<f64>,
+    pub hist_qty: Option<Quantity>,
     pub hist_type: Option<i32>,
     pub target_override: bool,
-    pub target_percent: Option<f64>,
+    pub target_percent: Option<Percent>,
     pub target_contract_date: Option<NaiveDate>,
-    pub target_contract_percent: Option<f64>,
-    pub contract_price: Option<f64>,
+    pub target_contract_percent: Option<Percent>,
+    pub contract_price: Option<UnitCost>,
     pub contract_review_date: Option<NaiveDate>,
     pub warranty_manufacturer: Option<String>,
     /// Warranty starts at: Receipt 1, Issue 2.
@@ -61,7 +62,7 @@ pub struct Cid {
     /// ABC class: A 1, B 2, C 3, D 4.
     pub curr_abc_class_type_id: Option<i32>,
     pub inventory_class: Option<String>,
-    pub cogs_value: Option<f64>,
+    pub cogs_value: Option<Money>,
     pub margin_exclusion_date: Option<NaiveDate>,
     pub margin_exclusion_comment: Option<String>,
     pub custom1: Option<String>,
@@ -116,7 +117,7 @@ pub struct CidCommon {
     pub vend_code: Option<String>,
     pub vend_name: Option<String>,
     /// Null unless the caller holds InvFISPrice at the CID's site.
-    pub cust_avg_cost: Option<f64>,
+    pub cust_avg_cost: Option<UnitCost>,
     pub avg_lead_time: Option<i32>,
     pub cid_hold_type: Option<i32>,
     pub crit_part: bool,
@@ -156,7 +157,7 @@ pub struct CidHeader {
     pub mfg_part_no: Option<String>,
     pub uom_code: Option<String>,
     /// On hand over all its CIPs.
-    pub qty_on_hand: f64,
+    pub qty_on_hand: Quantity,
     pub cip_count: i64,
     pub multiple: bool,
     pub kit: bool,
@@ -213,18 +214,18 @@ impl kernel::records::SiteRecord for CidOfCip {
 pub struct CidQuantities {
     pub cid_no: i64,
     pub cip_count: i64,
-    pub qty_on_hand: f64,
+    pub qty_on_hand: Quantity,
     /// Available to issue.
-    pub qty_avail: f64,
-    pub qty_on_hold: f64,
-    pub qty_on_order: f64,
-    pub qty_backorder: f64,
-    pub qty_scrap: f64,
-    pub qty_work_order: f64,
-    pub qty_transfer: f64,
-    pub qty_excess: f64,
-    pub min_qty: f64,
-    pub max_qty: f64,
+    pub qty_avail: Quantity,
+    pub qty_on_hold: Quantity,
+    pub qty_on_order: Quantity,
+    pub qty_backorder: Quantity,
+    pub qty_scrap: Quantity,
+    pub qty_work_order: Quantity,
+    pub qty_transfer: Quantity,
+    pub qty_excess: Quantity,
+    pub min_qty: Quantity,
+    pub max_qty: Quantity,
 }
 
 /// How many of a CID's CIPs hold stock on hold (`POHLDCount`).
@@ -233,7 +234,7 @@ pub struct CidHoldCount {
     pub cid_no: i64,
     /// CIPs with qty_on_hold above 0.
     pub hold_count: i64,
-    pub qty_on_hold: f64,
+    pub qty_on_hold: Quantity,
 }
 
 /// Usage summed over a CID's CIPs (`SummaryUsage`): 13 four-week periods (usage1 the most recent) and their annual
@@ -242,24 +243,24 @@ pub struct CidHoldCount {
 pub struct CidUsage {
     pub cid_no: i64,
     pub cip_count: i64,
-    pub usage1: f64,
-    pub usage2: f64,
-    pub usage3: f64,
-    pub usage4: f64,
-    pub usage5: f64,
-    pub usage6: f64,
-    pub usage7: f64,
-    pub usage8: f64,
-    pub usage9: f64,
-    pub usage10: f64,
-    pub usage11: f64,
-    pub usage12: f64,
-    pub usage13: f64,
+    pub usage1: Quantity,
+    pub usage2: Quantity,
+    pub usage3: Quantity,
+    pub usage4: Quantity,
+    pub usage5: Quantity,
+    pub usage6: Quantity,
+    pub usage7: Quantity,
+    pub usage8: Quantity,
+    pub usage9: Quantity,
+    pub usage10: Quantity,
+    pub usage11: Quantity,
+    pub usage12: Quantity,
+    pub usage13: Quantity,
     /// usage1 + ... + usage13.
-    pub annual_usage: f64,
+    pub annual_usage: Quantity,
     /// 12 values, January to December.
-    pub month_usage: Vec<f64>,
-    pub month_usage_total: f64,
+    pub month_usage: Vec<Quantity>,
+    pub month_usage_total: Quantity,
     pub trans_count_cy: i64,
     pub trans_count_py: i64,
     pub repl_count_cy: i64,
@@ -309,7 +310,7 @@ pub struct CidKitLink {
     pub child_cip_no: i64,
     pub child_cip_code: String,
     pub child_cid_no: Option<i64>,
-    pub qty: f64,
+    pub qty: Quantity,
 }
 
 /// Whether a CID's CIPs are kits or parts of kits (`KitCheck`).
@@ -330,7 +331,7 @@ pub struct CidKanbanBin {
     pub kanban_bin_id: i64,
     pub cip_no: i64,
     pub tool_code: String,
-    pub bin_qty: f64,
+    pub bin_qty: Quantity,
     /// Full 1, Empty 2, Ordered 3.
     pub bin_status: i32,
 }
@@ -420,7 +421,7 @@ pub struct CidNew {
     /// The starting average cost: only with TransactionAvgCost at the site (else 403 naming the field; leave it out
     /// and receipts set it, or `PUT Transaction/Update/CustAvgCost` corrects it).
     #[oai(validator(minimum(value = "0"), maximum(value = "999999999")))]
-    pub cust_avg_cost: Option<f64>,
+    pub cust_avg_cost: Option<UnitCost>,
     #[oai(validator(minimum(value = "1"), maximum(value = "4")))]
     pub curr_abc_class_type_id: Option<i32>,
     /// Custom values of the CID; every required CID field of the site must be given.
@@ -431,9 +432,9 @@ pub struct CidNew {
     /// Where it is stocked, its segments joined by `-` (named and limited per site; see docs/cid.md).
     pub location: Option<String>,
     #[oai(validator(minimum(value = "0"), maximum(value = "999999999")))]
-    pub min_qty: Option<f64>,
+    pub min_qty: Option<Quantity>,
     #[oai(validator(minimum(value = "0"), maximum(value = "999999999")))]
-    pub max_qty: Option<f64>,
+    pub max_qty: Option<Quantity>,
     pub consigned: Option<bool>,
 }
 

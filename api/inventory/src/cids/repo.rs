@@ -1,6 +1,8 @@
 //! SQL of the CID resource. Functions take the tenant transaction, so they cannot run without a granted scope.
 
-use kernel::listing::{fetch_page, Page};
+use kernel::listing::{fetch_built_page, Page};
+use kernel::num::{Money, Percent, Quantity, UnitCost};
+use sqlx::QueryBuilder;
 use tenancy::TenantTx;
 
 use super::model::*;
@@ -9,11 +11,11 @@ pub async fn find(tx: &mut TenantTx, cid_no: i64) -> Result<Option<Cid>, sqlx::E
     sqlx::query_as!(
         Cid,
         r#"select cid_no, site_id, item_id, cust_item_code, cust_desc1, cust_desc2, vend_code, cid_status, uom_typeid, serialized, lot_control,
-            adr_flag, no_split_adr, repairable, repaired_part, taxable, avg_lead_time, cid_hold_type, crit_part, cust_avg_cost::float8 as cust_avg_cost,
-            kit, stock_item, fix_price, auto_po, hist_price::float8 as hist_price, hist_date, hist_qty::float8 as hist_qty, hist_type, target_override,
-            target_percent::float8 as target_percent, target_contract_date, target_contract_percent::float8 as target_contract_percent,
-            contract_price::float8 as contract_price, contract_review_date, warranty_manufacturer, warranty_start_type, warranty_length,
-            curr_abc_class_type_id, inventory_class, cogs_value::float8 as cogs_value, margin_exclusion_date, margin_exclusion_comment,
+            adr_flag, no_split_adr, repairable, repaired_part, taxable, avg_lead_time, cid_hold_type, crit_part, cust_avg_cost as "cust_avg_cost: UnitCost",
+            kit, stock_item, fix_price, auto_po, hist_price as "hist_price: UnitCost", hist_date, hist_qty as "hist_qty: Quantity", hist_type, target_override,
+            target_percent as "target_percent: Percent", target_contract_date, target_contract_percent as "target_contract_percent: Percent",
+            contract_price as "contract_price: UnitCost", contract_review_date, warranty_manufacturer, warranty_start_type, warranty_length,
+            curr_abc_class_type_id, inventory_class, cogs_value as "cogs_value: Money", margin_exclusion_date, margin_exclusion_comment,
             custom1, custom2, custom3, custom4, custom5, custom6, custom7, custom8, custom9, custom10, custom11, custom12, custom13, custom14,
             custom15, custom16, custom17, custom18, custom19, custom20, merged_into_cid_no, created_at, updated_at
            from cid where cid_no = $1"#,
@@ -28,7 +30,7 @@ pub async fn common(tx: &mut TenantTx, cid_no: i64) -> Result<Option<CidCommon>,
         CidCommon,
         r#"select c.cid_no, c.site_id, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.cid_status, c.item_id, m.mfg_code as "mfg_code?",
             m.mfg_part_no as "mfg_part_no?", m.desc1 as "item_desc1?", m.item_status as "item_status?", c.uom_typeid, u.uom_code as "uom_code?",
-            c.vend_code, v.vend_name as "vend_name?", c.cust_avg_cost::float8 as cust_avg_cost, c.avg_lead_time, c.cid_hold_type, c.crit_part, c.kit,
+            c.vend_code, v.vend_name as "vend_name?", c.cust_avg_cost as "cust_avg_cost: UnitCost", c.avg_lead_time, c.cid_hold_type, c.crit_part, c.kit,
             c.stock_item, c.serialized, c.lot_control, c.repairable, c.taxable, c.curr_abc_class_type_id, c.warranty_manufacturer,
             c.warranty_start_type, c.warranty_length, q.cip_count as "cip_count!", q.active_cip_count as "active_cip_count!",
             q.active_cip_count > 1 as "multiple!", c.merged_into_cid_no
@@ -50,12 +52,12 @@ pub async fn header(tx: &mut TenantTx, cid_no: i64) -> Result<Option<CidHeader>,
     sqlx::query_as!(
         CidHeader,
         r#"select c.cid_no, c.site_id, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.cid_status, c.item_id, m.mfg_code as "mfg_code?",
-            m.mfg_part_no as "mfg_part_no?", u.uom_code as "uom_code?", q.qty_on_hand as "qty_on_hand!", q.cip_count as "cip_count!",
+            m.mfg_part_no as "mfg_part_no?", u.uom_code as "uom_code?", q.qty_on_hand as "qty_on_hand!: Quantity", q.cip_count as "cip_count!",
             q.active_cip_count > 1 as "multiple!", c.kit, c.crit_part, c.merged_into_cid_no
            from cid c
            left join asp.item_master m on m.item_id = c.item_id
            left join asp.uom_type u on u.uom_typeid = c.uom_typeid
-           cross join lateral (select coalesce(sum(p.qty_on_hand), 0)::float8 as qty_on_hand, count(*) as cip_count,
+           cross join lateral (select coalesce(sum(p.qty_on_hand), 0) as qty_on_hand, count(*) as cip_count,
                                       count(*) filter (where p.status_id = 1) as active_cip_count
                                from cip p where p.cid_no = c.cid_no) q
            where c.cid_no = $1"#,
@@ -70,12 +72,12 @@ pub async fn quantities(tx: &mut TenantTx, cid_no: i64, non_consigned_only: bool
     sqlx::query_as!(
         CidQuantities,
         r#"select $1::bigint as "cid_no!", count(*) as "cip_count!",
-            coalesce(sum(qty_on_hand), 0)::float8 as "qty_on_hand!", coalesce(sum(qty_avail), 0)::float8 as "qty_avail!",
-            coalesce(sum(qty_on_hold), 0)::float8 as "qty_on_hold!", coalesce(sum(qty_on_order), 0)::float8 as "qty_on_order!",
-            coalesce(sum(qty_backorder), 0)::float8 as "qty_backorder!", coalesce(sum(qty_scrap), 0)::float8 as "qty_scrap!",
-            coalesce(sum(qty_work_order), 0)::float8 as "qty_work_order!", coalesce(sum(qty_transfer), 0)::float8 as "qty_transfer!",
-            coalesce(sum(qty_excess), 0)::float8 as "qty_excess!", coalesce(sum(min_qty), 0)::float8 as "min_qty!",
-            coalesce(sum(max_qty), 0)::float8 as "max_qty!"
+            coalesce(sum(qty_on_hand), 0) as "qty_on_hand!: Quantity", coalesce(sum(qty_avail), 0) as "qty_avail!: Quantity",
+            coalesce(sum(qty_on_hold), 0) as "qty_on_hold!: Quantity", coalesce(sum(qty_on_order), 0) as "qty_on_order!: Quantity",
+            coalesce(sum(qty_backorder), 0) as "qty_backorder!: Quantity", coalesce(sum(qty_scrap), 0) as "qty_scrap!: Quantity",
+            coalesce(sum(qty_work_order), 0) as "qty_work_order!: Quantity", coalesce(sum(qty_transfer), 0) as "qty_transfer!: Quantity",
+            coalesce(sum(qty_excess), 0) as "qty_excess!: Quantity", coalesce(sum(min_qty), 0) as "min_qty!: Quantity",
+            coalesce(sum(max_qty), 0) as "max_qty!: Quantity"
            from cip where cid_no = $1 and (not $2 or not consigned)"#,
         cid_no,
         non_consigned_only
@@ -88,7 +90,7 @@ pub async fn hold_count(tx: &mut TenantTx, cid_no: i64) -> Result<CidHoldCount, 
     sqlx::query_as!(
         CidHoldCount,
         r#"select $1::bigint as "cid_no!", count(*) filter (where qty_on_hold > 0) as "hold_count!",
-            coalesce(sum(qty_on_hold), 0)::float8 as "qty_on_hold!"
+            coalesce(sum(qty_on_hold), 0) as "qty_on_hold!: Quantity"
            from cip where cid_no = $1"#,
         cid_no
     )
@@ -100,16 +102,16 @@ pub async fn usage(tx: &mut TenantTx, cid_no: i64) -> Result<CidUsage, sqlx::Err
     sqlx::query_as!(
         CidUsage,
         r#"select $1::bigint as "cid_no!", count(*) as "cip_count!",
-            coalesce(sum(usage1), 0)::float8 as "usage1!", coalesce(sum(usage2), 0)::float8 as "usage2!", coalesce(sum(usage3), 0)::float8 as "usage3!",
-            coalesce(sum(usage4), 0)::float8 as "usage4!", coalesce(sum(usage5), 0)::float8 as "usage5!", coalesce(sum(usage6), 0)::float8 as "usage6!",
-            coalesce(sum(usage7), 0)::float8 as "usage7!", coalesce(sum(usage8), 0)::float8 as "usage8!", coalesce(sum(usage9), 0)::float8 as "usage9!",
-            coalesce(sum(usage10), 0)::float8 as "usage10!", coalesce(sum(usage11), 0)::float8 as "usage11!", coalesce(sum(usage12), 0)::float8 as "usage12!",
-            coalesce(sum(usage13), 0)::float8 as "usage13!",
-            coalesce(sum(usage1 + usage2 + usage3 + usage4 + usage5 + usage6 + usage7 + usage8 + usage9 + usage10 + usage11 + usage12 + usage13), 0)::float8
-                as "annual_usage!",
-            array(select coalesce(sum(p.month_usage[g]), 0)::float8 from generate_series(1, 12) g
-                  left join cip p on p.cid_no = $1 group by g order by g) as "month_usage!",
-            coalesce(sum((select sum(x) from unnest(month_usage) x)), 0)::float8 as "month_usage_total!",
+            coalesce(sum(usage1), 0) as "usage1!: Quantity", coalesce(sum(usage2), 0) as "usage2!: Quantity", coalesce(sum(usage3), 0) as "usage3!: Quantity",
+            coalesce(sum(usage4), 0) as "usage4!: Quantity", coalesce(sum(usage5), 0) as "usage5!: Quantity", coalesce(sum(usage6), 0) as "usage6!: Quantity",
+            coalesce(sum(usage7), 0) as "usage7!: Quantity", coalesce(sum(usage8), 0) as "usage8!: Quantity", coalesce(sum(usage9), 0) as "usage9!: Quantity",
+            coalesce(sum(usage10), 0) as "usage10!: Quantity", coalesce(sum(usage11), 0) as "usage11!: Quantity", coalesce(sum(usage12), 0) as "usage12!: Quantity",
+            coalesce(sum(usage13), 0) as "usage13!: Quantity",
+            coalesce(sum(usage1 + usage2 + usage3 + usage4 + usage5 + usage6 + usage7 + usage8 + usage9 + usage10 + usage11 + usage12 + usage13), 0)
+                as "annual_usage!: Quantity",
+            array(select coalesce(sum(p.month_usage[g]), 0) from generate_series(1, 12) g
+                  left join cip p on p.cid_no = $1 group by g order by g) as "month_usage!: Vec<Quantity>",
+            coalesce(sum((select sum(x) from unnest(month_usage) x)), 0) as "month_usage_total!: Quantity",
             coalesce(sum(trans_count_cy), 0)::int8 as "trans_count_cy!", coalesce(sum(trans_count_py), 0)::int8 as "trans_count_py!",
             coalesce(sum(repl_count_cy), 0)::int8 as "repl_count_cy!", coalesce(sum(repl_count_py), 0)::int8 as "repl_count_py!"
            from cip where cid_no = $1"#,
@@ -226,7 +228,7 @@ pub async fn kit_links(tx: &mut TenantTx, cid_no: i64) -> Result<Vec<CidKitLink>
     sqlx::query_as!(
         CidKitLink,
         r#"select k.parent_cip_no, pp.cip_code as parent_cip_code, pp.cid_no as parent_cid_no, k.child_cip_no, pc.cip_code as child_cip_code,
-             pc.cid_no as child_cid_no, k.qty::float8 as "qty!"
+             pc.cid_no as child_cid_no, k.qty as "qty!: Quantity"
            from kit_child k join cip pp on pp.cip_no = k.parent_cip_no join cip pc on pc.cip_no = k.child_cip_no
            where pp.cid_no = $1 or pc.cid_no = $1 order by k.parent_cip_no, k.seq, k.child_cip_no"#,
         cid_no
@@ -242,7 +244,7 @@ pub async fn kanban_cip_count(tx: &mut TenantTx, cid_no: i64) -> Result<i64, sql
 pub async fn kanban_bins(tx: &mut TenantTx, cid_no: i64) -> Result<Vec<CidKanbanBin>, sqlx::Error> {
     sqlx::query_as!(
         CidKanbanBin,
-        r#"select b.kanban_bin_id, b.cip_no, b.tool_code, b.bin_qty::float8 as "bin_qty!", b.bin_status
+        r#"select b.kanban_bin_id, b.cip_no, b.tool_code, b.bin_qty as "bin_qty!: Quantity", b.bin_status
            from kanban_bin b join cip p on p.cip_no = b.cip_no where p.cid_no = $1 order by b.kanban_bin_id"#,
         cid_no
     )
@@ -378,7 +380,7 @@ pub struct NewCid<'a> {
     pub stock_item: bool,
     pub taxable: bool,
     pub avg_lead_time: Option<i32>,
-    pub cust_avg_cost: Option<f64>,
+    pub cust_avg_cost: Option<UnitCost>,
     pub curr_abc_class_type_id: Option<i32>,
     pub custom: &'a [Option<String>],
 }
@@ -389,7 +391,7 @@ pub async fn insert_cid(tx: &mut TenantTx, c: &NewCid<'_>) -> Result<i64, sqlx::
              crit_part, stock_item, taxable, avg_lead_time, cust_avg_cost, curr_abc_class_type_id,
              custom1, custom2, custom3, custom4, custom5, custom6, custom7, custom8, custom9, custom10,
              custom11, custom12, custom13, custom14, custom15, custom16, custom17, custom18, custom19, custom20)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::float8::numeric, $17,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
              ($18::text[])[1], $18[2], $18[3], $18[4], $18[5], $18[6], $18[7], $18[8], $18[9], $18[10],
              $18[11], $18[12], $18[13], $18[14], $18[15], $18[16], $18[17], $18[18], $18[19], $18[20])
          returning cid_no",
@@ -408,7 +410,7 @@ pub async fn insert_cid(tx: &mut TenantTx, c: &NewCid<'_>) -> Result<i64, sqlx::
         c.stock_item,
         c.taxable,
         c.avg_lead_time,
-        c.cust_avg_cost,
+        c.cust_avg_cost as Option<UnitCost>,
         c.curr_abc_class_type_id,
         c.custom as &[Option<String>]
     )
@@ -423,18 +425,18 @@ pub struct NewCip<'a> {
     pub cip_code: &'a str,
     pub location: Option<&'a str>,
     pub segments: &'a [Option<String>],
-    pub min_qty: Option<f64>,
-    pub max_qty: Option<f64>,
+    pub min_qty: Option<Quantity>,
+    pub max_qty: Option<Quantity>,
     pub consigned: bool,
     pub vend_code: Option<&'a str>,
-    pub cust_avg_cost: Option<f64>,
+    pub cust_avg_cost: Option<UnitCost>,
 }
 
 pub async fn insert_cip(tx: &mut TenantTx, c: &NewCip<'_>) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar!(
         "insert into cip (site_id, cid_no, item_id, cip_code, location, loc_seg1, loc_seg2, loc_seg3, loc_seg4, loc_seg5, min_qty, max_qty, consigned,
              vend_code, cust_avg_cost)
-         values ($1, $2, $3, $4, $5, ($6::text[])[1], $6[2], $6[3], $6[4], $6[5], $7::float8::numeric, $8::float8::numeric, $9, $10, $11::float8::numeric)
+         values ($1, $2, $3, $4, $5, ($6::text[])[1], $6[2], $6[3], $6[4], $6[5], $7, $8, $9, $10, $11)
          returning cip_no",
         c.site_id,
         c.cid_no,
@@ -442,11 +444,11 @@ pub async fn insert_cip(tx: &mut TenantTx, c: &NewCip<'_>) -> Result<i64, sqlx::
         c.cip_code,
         c.location,
         c.segments as &[Option<String>],
-        c.min_qty,
-        c.max_qty,
+        c.min_qty as Option<Quantity>,
+        c.max_qty as Option<Quantity>,
         c.consigned,
         c.vend_code,
-        c.cust_avg_cost
+        c.cust_avg_cost as Option<UnitCost>
     )
     .fetch_one(&mut **tx)
     .await
@@ -517,8 +519,9 @@ pub async fn merged_into(tx: &mut TenantTx, cid_no: i64) -> Result<Vec<i64>, sql
 /// The site's duplicate CIDs: those sharing an item with another CID of the site, and those sharing the customer
 /// description and the manufacturer part number (of different items); merged CIDs left out.
 pub async fn duplicates(tx: &mut TenantTx, site_id: i64, q: Option<&str>, page: &Page) -> Result<(Vec<DuplicateCid>, i64), sqlx::Error> {
-    fetch_page(
-        tx,
+    // A QueryBuilder rather than listing::Search: the site is bound inside both branches of the union (where the
+    // site's index serves it), before the outer statement's own condition.
+    let mut b = QueryBuilder::new(
         "select * from (
              select g.cid_no, g.site_id, g.cust_item_code, g.cust_desc1, g.cust_desc2, g.cid_status, g.item_id, g.mfg_code, g.mfg_part_no,
                     (select count(*) from cip p where p.cid_no = g.cid_no) as cip_count, g.duplicate_key, g.duplicate_reason,
@@ -526,21 +529,31 @@ pub async fn duplicates(tx: &mut TenantTx, site_id: i64, q: Option<&str>, page: 
              from (
                  select c.*, m.mfg_code, m.mfg_part_no, 'item:' || c.item_id as duplicate_key, 'item' as duplicate_reason
                  from cid c left join asp.item_master m on m.item_id = c.item_id
-                 where c.site_id = $1 and c.merged_into_cid_no is null and c.item_id is not null
+                 where c.site_id = ",
+    );
+    b.push_bind(site_id);
+    b.push(
+        " and c.merged_into_cid_no is null and c.item_id is not null
                    and exists (select 1 from cid o where o.site_id = c.site_id and o.item_id = c.item_id and o.cid_no <> c.cid_no
                                and o.merged_into_cid_no is null)
                  union all
                  select c.*, m.mfg_code, m.mfg_part_no, 'part:' || upper(m.mfg_part_no) || '|' || lower(trim(c.cust_desc1)), 'description'
                  from cid c join asp.item_master m on m.item_id = c.item_id
-                 where c.site_id = $1 and c.merged_into_cid_no is null and c.cust_desc1 is not null
+                 where c.site_id = ",
+    );
+    b.push_bind(site_id);
+    b.push(
+        " and c.merged_into_cid_no is null and c.cust_desc1 is not null
                    and exists (select 1 from cid o join asp.item_master om on om.item_id = o.item_id
                                where o.site_id = c.site_id and o.item_id <> c.item_id and o.merged_into_cid_no is null
                                  and upper(om.mfg_part_no) = upper(m.mfg_part_no) and lower(trim(o.cust_desc1)) = lower(trim(c.cust_desc1)))
              ) g
-         ) d
-         where ($2::text is null or d.cust_item_code ilike $2 or d.cust_desc1 ilike $2 or d.mfg_part_no ilike $2)",
-        page,
-        |query| query.bind(site_id).bind(q.map(str::to_owned)),
-    )
-    .await
+         ) d",
+    );
+    if let Some(pattern) = q {
+        b.push(" where (d.cust_item_code ilike ").push_bind(pattern.to_owned());
+        b.push(" or d.cust_desc1 ilike ").push_bind(pattern.to_owned());
+        b.push(" or d.mfg_part_no ilike ").push_bind(pattern.to_owned()).push(")");
+    }
+    fetch_built_page(tx, b, page).await
 }

@@ -8,6 +8,7 @@ use kernel::audit::{self, AuditDetail, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::fields;
 use kernel::listing::{contains_pattern, limited, ROW_CAP_MESSAGE};
+use kernel::num::Quantity;
 use kernel::records::{self, SiteRecord};
 use kernel::state::AppState;
 use kernel::validate::{trimmed, Problems};
@@ -445,6 +446,8 @@ pub async fn create_in(tx: &mut TenantTx, caller: &Caller, scope: &SiteScope, in
             stock_item: input.stock_item.unwrap_or(true),
             taxable: input.taxable.unwrap_or(true),
             avg_lead_time: input.avg_lead_time,
+            // As sent: the column (numeric(18, 3), narrower than a unit cost) rounds it once; rounding it to a unit
+            // cost first would round twice.
             cust_avg_cost: input.cust_avg_cost,
             curr_abc_class_type_id: input.curr_abc_class_type_id,
             custom: &custom_values,
@@ -460,8 +463,9 @@ pub async fn create_in(tx: &mut TenantTx, caller: &Caller, scope: &SiteScope, in
             cip_code: &cip_code,
             location: location.as_deref(),
             segments: &segments,
-            min_qty: input.min_qty,
-            max_qty: input.max_qty,
+            // Quantities keep three decimals, rounded as the columns always rounded them.
+            min_qty: input.min_qty.map(Quantity::rounded),
+            max_qty: input.max_qty.map(Quantity::rounded),
             consigned: input.consigned.unwrap_or(false),
             vend_code: vend_code.as_deref(),
             cust_avg_cost: input.cust_avg_cost,

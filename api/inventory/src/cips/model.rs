@@ -7,6 +7,7 @@ use sqlx::FromRow;
 
 use kernel::export::ExportColumn;
 use kernel::listing::{PageRequest, SortSpec};
+use kernel::num::{Quantity, UnitCost};
 use kernel::page_type;
 
 /// Item status of spec 1 section 4.
@@ -90,18 +91,18 @@ pub struct Cip {
     pub loc_seg3: Option<String>,
     pub loc_seg4: Option<String>,
     pub loc_seg5: Option<String>,
-    pub qty_on_hand: f64,
-    pub qty_avail: f64,
-    pub qty_on_hold: f64,
-    pub qty_on_order: f64,
-    pub qty_backorder: f64,
+    pub qty_on_hand: Quantity,
+    pub qty_avail: Quantity,
+    pub qty_on_hold: Quantity,
+    pub qty_on_order: Quantity,
+    pub qty_backorder: Quantity,
     /// Average cost (US dollars, 3 decimals); null unless the caller holds InvFISPrice at the record's site.
-    pub cust_avg_cost: Option<f64>,
+    pub cust_avg_cost: Option<UnitCost>,
     pub consigned: bool,
-    pub min_qty: Option<f64>,
-    pub max_qty: Option<f64>,
-    pub lot_qty: Option<f64>,
-    pub reorder_qty: Option<f64>,
+    pub min_qty: Option<Quantity>,
+    pub max_qty: Option<Quantity>,
+    pub lot_qty: Option<Quantity>,
+    pub reorder_qty: Option<Quantity>,
     pub num_lots: Option<i32>,
     /// Replenishment type: Kanban 1, MinMax 2, Vending 3.
     pub repl_type: i32,
@@ -180,7 +181,7 @@ pub struct CipRef {
     pub cust_desc1: Option<String>,
     pub location: Option<String>,
     pub status_id: i32,
-    pub qty_on_hand: f64,
+    pub qty_on_hand: Quantity,
 }
 
 /// An item shown with this CIP.
@@ -194,7 +195,7 @@ pub struct RelatedItem {
     pub cust_desc1: Option<String>,
     pub location: Option<String>,
     pub status_id: i32,
-    pub qty_on_hand: f64,
+    pub qty_on_hand: Quantity,
 }
 
 /// The item page's general data (CIP Common): the CIP, its CID, its item-master part and the CIPs it points at.
@@ -221,11 +222,11 @@ pub struct CipPick {
     pub cust_desc1: Option<String>,
     pub cust_desc2: Option<String>,
     pub location: Option<String>,
-    pub qty_on_hand: f64,
+    pub qty_on_hand: Quantity,
     pub status_id: i32,
     /// Null unless the caller holds InvFISPrice at the CIP's site.
-    pub cust_avg_cost: Option<f64>,
-    pub qty_avail: f64,
+    pub cust_avg_cost: Option<UnitCost>,
+    pub qty_avail: Quantity,
     pub consigned: bool,
     /// The UPC of the CIP's item-master part (what the like-UPC look-up matches on), if it has one.
     #[oai(rename = "likeUPC")]
@@ -253,24 +254,24 @@ pub struct CipRow {
     pub loc_seg3: Option<String>,
     pub loc_seg4: Option<String>,
     pub loc_seg5: Option<String>,
-    pub qty_on_hand: f64,
-    pub qty_avail: f64,
-    pub qty_on_hold: f64,
-    pub qty_on_order: f64,
-    pub qty_backorder: f64,
-    pub min_qty: Option<f64>,
-    pub max_qty: Option<f64>,
-    pub lot_qty: Option<f64>,
-    pub reorder_qty: Option<f64>,
+    pub qty_on_hand: Quantity,
+    pub qty_avail: Quantity,
+    pub qty_on_hold: Quantity,
+    pub qty_on_order: Quantity,
+    pub qty_backorder: Quantity,
+    pub min_qty: Option<Quantity>,
+    pub max_qty: Option<Quantity>,
+    pub lot_qty: Option<Quantity>,
+    pub reorder_qty: Option<Quantity>,
     pub repl_type: i32,
     pub keep_full: bool,
     pub consigned: bool,
     pub dispensing: bool,
     pub vend_code: Option<String>,
     /// Null unless the caller holds InvFISPrice at the searched site.
-    pub cust_avg_cost: Option<f64>,
+    pub cust_avg_cost: Option<UnitCost>,
     /// usage1 + ... + usage13.
-    pub annual_usage: f64,
+    pub annual_usage: Quantity,
     pub last_issue_date: Option<DateTime<Utc>>,
     pub last_receipt_date: Option<DateTime<Utc>>,
     pub updated_at: DateTime<Utc>,
@@ -433,19 +434,19 @@ pub struct QuickSearchCustItemCode {
 #[derive(Object, FromRow, Clone, Debug)]
 pub struct CipQuantities {
     pub cip_no: i64,
-    pub qty_on_hand: f64,
-    pub qty_avail: f64,
-    pub qty_on_hold: f64,
-    pub qty_on_order: f64,
-    pub qty_scrap: f64,
-    pub qty_backorder: f64,
-    pub qty_work_order: f64,
-    pub qty_transfer: f64,
-    pub qty_excess: f64,
+    pub qty_on_hand: Quantity,
+    pub qty_avail: Quantity,
+    pub qty_on_hold: Quantity,
+    pub qty_on_order: Quantity,
+    pub qty_scrap: Quantity,
+    pub qty_backorder: Quantity,
+    pub qty_work_order: Quantity,
+    pub qty_transfer: Quantity,
+    pub qty_excess: Quantity,
     /// on hand + on order - backorder: what the replenishment compares with min.
-    pub qty_position: f64,
-    pub min_qty: Option<f64>,
-    pub max_qty: Option<f64>,
+    pub qty_position: Quantity,
+    pub min_qty: Option<Quantity>,
+    pub max_qty: Option<Quantity>,
 }
 
 /// The CIP summary pop-up: quantities and usage.
@@ -458,20 +459,20 @@ pub struct CipSummary {
     pub cust_desc2: Option<String>,
     pub location: Option<String>,
     pub status_id: i32,
-    pub qty_on_hand: f64,
-    pub qty_avail: f64,
-    pub qty_on_hold: f64,
-    pub qty_on_order: f64,
-    pub qty_backorder: f64,
-    pub min_qty: Option<f64>,
-    pub max_qty: Option<f64>,
+    pub qty_on_hand: Quantity,
+    pub qty_avail: Quantity,
+    pub qty_on_hold: Quantity,
+    pub qty_on_order: Quantity,
+    pub qty_backorder: Quantity,
+    pub min_qty: Option<Quantity>,
+    pub max_qty: Option<Quantity>,
     pub repl_type: i32,
     /// Usage of the 13 periods, usage1 the most recent.
-    pub usage: Vec<f64>,
+    pub usage: Vec<Quantity>,
     /// usage1 + ... + usage13.
-    pub annual_usage: f64,
+    pub annual_usage: Quantity,
     /// Usage of the 12 calendar months, January first.
-    pub month_usage: Vec<f64>,
+    pub month_usage: Vec<Quantity>,
     pub trans_count_cy: i32,
     pub trans_count_py: i32,
     pub repl_count_cy: i32,
@@ -487,15 +488,15 @@ pub struct LikeUpcOnHand {
     pub cip_no: i64,
     pub asp_upc: Option<String>,
     pub cip_count: i64,
-    pub qty_on_hand: f64,
+    pub qty_on_hand: Quantity,
 }
 
 /// Warehouse cost of a CIP; both costs only with InvFISPrice at the CIP's site.
 #[derive(Object, Clone, Debug)]
 pub struct WarehouseCost {
     pub cip_no: i64,
-    pub warehouse_cost: Option<f64>,
-    pub cust_avg_cost: Option<f64>,
+    pub warehouse_cost: Option<UnitCost>,
+    pub cust_avg_cost: Option<UnitCost>,
     /// The caller may see costs at this site (InvFISPrice).
     pub cost_visible: bool,
 }
@@ -533,7 +534,7 @@ pub struct HoldType {
     pub cip_no: i64,
     /// The CID's hold type (cid_hold_type); null when the item is not held.
     pub cid_hold_type: Option<i32>,
-    pub qty_on_hold: f64,
+    pub qty_on_hold: Quantity,
 }
 
 /// The repaired-part settings of a CIP.
@@ -558,9 +559,9 @@ pub struct Mlq {
     pub item_id: Option<i64>,
     /// Over the site's active CIPs of the same item: sum of max (min when no max) - on hand - on order, each CIP
     /// counted at zero or more.
-    pub warehouse_net_mlq: f64,
+    pub warehouse_net_mlq: Quantity,
     /// The same over the active CIPs of this CIP's CID.
-    pub cid_net_mlq: f64,
+    pub cid_net_mlq: Quantity,
 }
 
 #[derive(Object, Clone, Debug)]
@@ -577,17 +578,17 @@ pub struct ReplenishCip {
     pub cust_desc1: Option<String>,
     pub location: Option<String>,
     pub vend_code: Option<String>,
-    pub qty_on_hand: f64,
-    pub qty_on_order: f64,
-    pub qty_backorder: f64,
-    pub min_qty: f64,
-    pub max_qty: Option<f64>,
-    pub lot_qty: Option<f64>,
+    pub qty_on_hand: Quantity,
+    pub qty_on_order: Quantity,
+    pub qty_backorder: Quantity,
+    pub min_qty: Quantity,
+    pub max_qty: Option<Quantity>,
+    pub lot_qty: Option<Quantity>,
     pub keep_full: bool,
     /// on hand + on order - backorder.
-    pub qty_position: f64,
+    pub qty_position: Quantity,
     /// Up to max, rounded up to whole lots (keep-full CIPs to max exactly).
-    pub suggested_qty: f64,
+    pub suggested_qty: Quantity,
 }
 
 page_type!(ReplenishCipPage, ReplenishCip, "resultList");
@@ -638,10 +639,10 @@ pub struct ReplenishmentUpdate {
     pub cip_no: i64,
     /// Kanban 1, MinMax 2, Vending 3.
     pub repl_type: i32,
-    pub min_qty: Option<f64>,
-    pub max_qty: Option<f64>,
-    pub lot_qty: Option<f64>,
-    pub reorder_qty: Option<f64>,
+    pub min_qty: Option<Quantity>,
+    pub max_qty: Option<Quantity>,
+    pub lot_qty: Option<Quantity>,
+    pub reorder_qty: Option<Quantity>,
     pub num_lots: Option<i32>,
     pub keep_full: bool,
 }

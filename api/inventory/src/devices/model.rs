@@ -6,6 +6,7 @@ use serde::Serialize;
 use sqlx::FromRow;
 
 use kernel::listing::PageRequest;
+use kernel::num::Quantity;
 use kernel::page_type;
 
 /// Equipment kinds (spec 1 section 4: storage and dispenser kinds run from VertexCoil 1 to Kanban 100; the values in
@@ -86,7 +87,7 @@ pub struct StationBin {
     pub station_id: i64,
     pub site_id: i64,
     pub bin_code: String,
-    pub capacity: Option<f64>,
+    pub capacity: Option<Quantity>,
     pub cip_no: Option<i64>,
     pub cip_code: Option<String>,
     pub cust_item_code: Option<String>,
@@ -142,7 +143,7 @@ pub struct StationBinUpdate {
     pub station_id: i64,
     #[oai(validator(max_length = 40))]
     pub bin_code: String,
-    pub capacity: Option<f64>,
+    pub capacity: Option<Quantity>,
 }
 
 impl From<&StationBinUpdate> for StationBinInput {
@@ -158,7 +159,7 @@ pub struct StationBinInput {
     pub station_id: i64,
     #[oai(validator(max_length = 40))]
     pub bin_code: String,
-    pub capacity: Option<f64>,
+    pub capacity: Option<Quantity>,
 }
 
 /// A bin a CIP is assigned to, with its station.
@@ -170,7 +171,7 @@ pub struct DispensingBin {
     pub station_type: i32,
     pub station_active: bool,
     pub bin_code: String,
-    pub capacity: Option<f64>,
+    pub capacity: Option<Quantity>,
 }
 
 /// Assigns a CIP to station bins (the full list; bins not listed are freed) and sets its dispensing flag.
@@ -213,13 +214,13 @@ pub struct StationCipsRequest {
 pub struct StationCip {
     pub station_bin_id: i64,
     pub bin_code: String,
-    pub capacity: Option<f64>,
+    pub capacity: Option<Quantity>,
     pub cip_no: i64,
     pub cip_code: String,
     pub cust_item_code: Option<String>,
     pub cust_desc1: Option<String>,
     pub location: Option<String>,
-    pub qty_on_hand: f64,
+    pub qty_on_hand: Quantity,
     pub status_id: i32,
     pub dispensing: bool,
 }
@@ -229,14 +230,14 @@ pub struct StationCip {
 #[derive(Object, FromRow, Clone, Debug, Serialize)]
 pub struct KitChild {
     pub child_cip_no: i64,
-    pub qty: f64,
+    pub qty: Quantity,
     pub seq: i32,
     pub cip_code: String,
     pub cust_item_code: Option<String>,
     pub cust_desc1: Option<String>,
     pub location: Option<String>,
     pub status_id: i32,
-    pub qty_on_hand: f64,
+    pub qty_on_hand: Quantity,
 }
 
 /// A kit: a parent CIP whose CID is flagged kit, and its child CIPs with their quantities.
@@ -278,7 +279,7 @@ pub struct KitSearchRequest {
 #[derive(Object, Clone, Debug)]
 pub struct KitChildInput {
     pub child_cip_no: i64,
-    pub qty: f64,
+    pub qty: Quantity,
 }
 
 /// The full list of a kit's children (replaces the stored list; empty removes them).
@@ -296,7 +297,7 @@ pub struct KitMembership {
     pub parent_cip_code: String,
     pub cust_item_code: Option<String>,
     pub cust_desc1: Option<String>,
-    pub qty: f64,
+    pub qty: Quantity,
 }
 
 /// Is the CIP a kit child (and of which kits), is it a kit?
@@ -319,7 +320,7 @@ pub struct KanbanBin {
     pub station_id: Option<i64>,
     pub station_code: Option<String>,
     pub tool_code: String,
-    pub bin_qty: f64,
+    pub bin_qty: Quantity,
     /// Full 1, Empty 2, Ordered 3.
     pub bin_status: i32,
     pub location: Option<String>,
@@ -341,7 +342,7 @@ pub struct KanbanBinInput {
     pub station_id: Option<i64>,
     #[oai(validator(max_length = 60))]
     pub tool_code: String,
-    pub bin_qty: f64,
+    pub bin_qty: Quantity,
     #[oai(validator(max_length = 120))]
     pub location: Option<String>,
 }
@@ -350,7 +351,7 @@ pub struct KanbanBinInput {
 pub struct KanbanBinUpdate {
     pub kanban_bin_id: i64,
     pub station_id: Option<i64>,
-    pub bin_qty: f64,
+    pub bin_qty: Quantity,
     /// Full 1, Empty 2, Ordered 3.
     pub bin_status: i32,
     #[oai(validator(max_length = 120))]

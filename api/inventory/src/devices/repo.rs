@@ -4,7 +4,8 @@
 use tenancy::TenantTx;
 
 use super::model::{DispensingBin, KanbanBin, KitChild, KitLocation, KitMembership, KitSummary, Station, StationBin, StationCip};
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
+use kernel::num::{Decimal, Quantity};
 
 // ---- stations
 
@@ -34,18 +35,27 @@ pub struct StationFilter {
 }
 
 pub async fn search_stations(tx: &mut TenantTx, f: &StationFilter, page: &Page) -> Result<(Vec<Station>, i64), sqlx::Error> {
-    let base = "select s.station_id, s.site_id, s.station_code, s.description, s.station_type, '' as station_type_name, s.location, s.serial_no,
+    let mut s = Search::new(
+        "select s.station_id, s.site_id, s.station_code, s.description, s.station_type, '' as station_type_name, s.location, s.serial_no,
             s.is_active,
             case when s.station_type = 100 then (select count(*) from kanban_bin k where k.station_id = s.station_id)
                  else (select count(*) from station_bin b where b.station_id = s.station_id) end as bin_count,
             case when s.station_type = 100 then (select count(*) from kanban_bin k where k.station_id = s.station_id)
                  else (select count(*) from station_bin b where b.station_id = s.station_id and b.cip_no is not null) end as used_bin_count,
             s.created_at, s.updated_at
-        from station s
-        where s.site_id = $1 and ($2::int is null or s.station_type = $2) and ($3::boolean is null or s.is_active = $3)
-          and ($4::text is null or upper(s.station_code) like $4 or upper(s.description) like $5)";
-    let (prefix, contains) = f.text.clone().unzip();
-    listing::fetch_page(tx, base, page, |q| q.bind(f.site_id).bind(f.station_type).bind(f.is_active).bind(prefix).bind(contains)).await
+        from station s",
+    );
+    s.and_bind("s.site_id = ", f.site_id);
+    if let Some(t) = f.station_type {
+        s.and_bind("s.station_type = ", t);
+    }
+    if let Some(a) = f.is_active {
+        s.and_bind("s.is_active = ", a);
+    }
+    if let Some((prefix, contains)) = &f.text {
+        s.and().push("(upper(s.station_code) like ").push_bind(prefix.clone()).push(" or upper(s.description) like ").push_bind(contains.clone()).push(")");
+    }
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 pub async fn station_code_taken(tx: &mut TenantTx, site_id: i64, code: &str, except: Option<i64>) -> Result<bool, sqlx::Error> {
@@ -117,7 +127,7 @@ pub async fn delete_station(tx: &mut TenantTx, id: i64) -> Result<(), sqlx::Erro
 pub async fn bins_of_station(tx: &mut TenantTx, station_id: i64) -> Result<Vec<StationBin>, sqlx::Error> {
     sqlx::query_as!(
         StationBin,
-        r#"select b.station_bin_id, b.station_id, b.site_id, b.bin_code, b.capacity::float8 as capacity, b.cip_no,
+        r#"select b.station_bin_id, b.station_id, b.site_id, b.bin_code, b.capacity as "capacity: Quantity", b.cip_no,
             c.cip_code as "cip_code?", c.cust_item_code as "cust_item_code?", c.cust_desc1 as "cust_desc1?"
         from station_bin b left join cip c on c.cip_no = b.cip_no
         where b.station_id = $1 order by b.bin_code"#,
@@ -130,7 +140,7 @@ pub async fn bins_of_station(tx: &mut TenantTx, station_id: i64) -> Result<Vec<S
 pub async fn find_bin(tx: &mut TenantTx, id: i64) -> Result<Option<StationBin>, sqlx::Error> {
     sqlx::query_as!(
         StationBin,
-        r#"select b.station_bin_id, b.station_id, b.site_id, b.bin_code, b.capacity::float8 as capacity, b.cip_no,
+        r#"select b.station_bin_id, b.station_id, b.site_id, b.bin_code, b.capacity as "capacity: Quantity", b.cip_no,
             c.cip_code as "cip_code?", c.cust_item_code as "cust_item_code?", c.cust_desc1 as "cust_desc1?"
         from station_bin b left join cip c on c.cip_no = b.cip_no
         where b.station_bin_id = $1"#,
@@ -152,25 +162,25 @@ pub async fn bin_code_taken(tx: &mut TenantTx, station_id: i64, code: &str, exce
     .is_some())
 }
 
-pub async fn insert_bin(tx: &mut TenantTx, station_id: i64, bin_code: &str, capacity: Option<f64>) -> Result<i64, sqlx::Error> {
+pub async fn insert_bin(tx: &mut TenantTx, station_id: i64, bin_code: &str, capacity: Option<Quantity>) -> Result<i64, sqlx::Error> {
     let site_id = tx.site_id();
     sqlx::query_scalar!(
-        "insert into station_bin (site_id, station_id, bin_code, capacity) values ($1, $2, $3, $4::float8::numeric) returning station_bin_id",
+        "insert into station_bin (site_id, station_id, bin_code, capacity) values ($1, $2, $3, $4) returning station_bin_id",
         site_id,
         station_id,
         bin_code,
-        capacity
+        capacity as Option<Quantity>
     )
     .fetch_one(&mut **tx)
     .await
 }
 
-pub async fn update_bin(tx: &mut TenantTx, id: i64, bin_code: &str, capacity: Option<f64>) -> Result<(), sqlx::Error> {
+pub async fn update_bin(tx: &mut TenantTx, id: i64, bin_code: &str, capacity: Option<Quantity>) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "update station_bin set bin_code = $2, capacity = $3::float8::numeric, updated_at = now() where station_bin_id = $1",
+        "update station_bin set bin_code = $2, capacity = $3, updated_at = now() where station_bin_id = $1",
         id,
         bin_code,
-        capacity
+        capacity as Option<Quantity>
     )
     .execute(&mut **tx)
     .await?;
@@ -185,7 +195,7 @@ pub async fn delete_bin(tx: &mut TenantTx, id: i64) -> Result<(), sqlx::Error> {
 /// The bins `ids` with their stations, locked for the assignment (bins the transaction cannot see are left out).
 pub async fn bins_for_assignment(tx: &mut TenantTx, ids: &[i64]) -> Result<Vec<(DispensingBin, Option<i64>)>, sqlx::Error> {
     let rows = sqlx::query!(
-        r#"select b.station_bin_id, b.station_id, s.station_code, s.station_type, s.is_active, b.bin_code, b.capacity::float8 as capacity, b.cip_no
+        r#"select b.station_bin_id, b.station_id, s.station_code, s.station_type, s.is_active, b.bin_code, b.capacity as "capacity: Quantity", b.cip_no
         from station_bin b join station s on s.station_id = b.station_id
         where b.station_bin_id = any($1) for update of b"#,
         ids
@@ -216,7 +226,7 @@ pub async fn bins_of_cip(tx: &mut TenantTx, cip_no: i64) -> Result<Vec<Dispensin
     sqlx::query_as!(
         DispensingBin,
         r#"select b.station_bin_id, b.station_id, s.station_code, s.station_type, s.is_active as station_active, b.bin_code,
-            b.capacity::float8 as capacity
+            b.capacity as "capacity: Quantity"
         from station_bin b join station s on s.station_id = b.station_id
         where b.cip_no = $1 order by s.station_code, b.bin_code"#,
         cip_no
@@ -259,8 +269,8 @@ pub async fn kit_locations(tx: &mut TenantTx, cip_no: i64) -> Result<Vec<KitLoca
 pub async fn cips_of_station(tx: &mut TenantTx, station_id: i64) -> Result<Vec<StationCip>, sqlx::Error> {
     sqlx::query_as!(
         StationCip,
-        r#"select b.station_bin_id, b.bin_code, b.capacity::float8 as capacity, c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1,
-            c.location, c.qty_on_hand::float8 as "qty_on_hand!", c.status_id, c.dispensing
+        r#"select b.station_bin_id, b.bin_code, b.capacity as "capacity: Quantity", c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1,
+            c.location, c.qty_on_hand as "qty_on_hand!: Quantity", c.status_id, c.dispensing
         from station_bin b join cip c on c.cip_no = b.cip_no
         where b.station_id = $1 order by b.bin_code"#,
         station_id
@@ -274,8 +284,8 @@ pub async fn cips_of_station(tx: &mut TenantTx, station_id: i64) -> Result<Vec<S
 pub async fn kit_children(tx: &mut TenantTx, parent: i64) -> Result<Vec<KitChild>, sqlx::Error> {
     sqlx::query_as!(
         KitChild,
-        r#"select k.child_cip_no, k.qty::float8 as "qty!", k.seq, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.status_id,
-            c.qty_on_hand::float8 as "qty_on_hand!"
+        r#"select k.child_cip_no, k.qty as "qty!: Quantity", k.seq, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.status_id,
+            c.qty_on_hand as "qty_on_hand!: Quantity"
         from kit_child k join cip c on c.cip_no = k.child_cip_no
         where k.parent_cip_no = $1 order by k.seq, c.cip_code"#,
         parent
@@ -288,7 +298,7 @@ pub async fn kit_children(tx: &mut TenantTx, parent: i64) -> Result<Vec<KitChild
 pub async fn kits_of_child(tx: &mut TenantTx, child: i64) -> Result<Vec<KitMembership>, sqlx::Error> {
     sqlx::query_as!(
         KitMembership,
-        r#"select k.parent_cip_no, p.cip_code as parent_cip_code, p.cust_item_code, p.cust_desc1, k.qty::float8 as "qty!"
+        r#"select k.parent_cip_no, p.cip_code as parent_cip_code, p.cust_item_code, p.cust_desc1, k.qty as "qty!: Quantity"
         from kit_child k join cip p on p.cip_no = k.parent_cip_no
         where k.child_cip_no = $1 order by p.cip_code"#,
         child
@@ -310,14 +320,14 @@ pub async fn has_children(tx: &mut TenantTx, cip_no: i64) -> Result<bool, sqlx::
     Ok(sqlx::query_scalar!("select 1 as one from kit_child where parent_cip_no = $1 limit 1", cip_no).fetch_optional(&mut **tx).await?.is_some())
 }
 
-pub async fn replace_children(tx: &mut TenantTx, parent: i64, children: &[(i64, f64)]) -> Result<(), sqlx::Error> {
+pub async fn replace_children(tx: &mut TenantTx, parent: i64, children: &[(i64, Quantity)]) -> Result<(), sqlx::Error> {
     let site_id = tx.site_id();
     sqlx::query!("delete from kit_child where parent_cip_no = $1", parent).execute(&mut **tx).await?;
     let ids: Vec<i64> = children.iter().map(|c| c.0).collect();
-    let qtys: Vec<f64> = children.iter().map(|c| c.1).collect();
+    let qtys: Vec<Decimal> = children.iter().map(|c| c.1.value()).collect();
     sqlx::query!(
         "insert into kit_child (site_id, parent_cip_no, child_cip_no, qty, seq)
-         select $1, $2, c.id, c.qty::numeric, c.seq::int from unnest($3::bigint[], $4::float8[]) with ordinality as c(id, qty, seq)",
+         select $1, $2, c.id, c.qty, c.seq::int from unnest($3::bigint[], $4::numeric[]) with ordinality as c(id, qty, seq)",
         site_id,
         parent,
         &ids,
@@ -330,15 +340,22 @@ pub async fn replace_children(tx: &mut TenantTx, parent: i64, children: &[(i64, 
 
 /// The site's kits (CIPs whose CID is flagged kit, or that have children); `prefix` upper case.
 pub async fn search_kits(tx: &mut TenantTx, site_id: i64, prefix: Option<String>, page: &Page) -> Result<(Vec<KitSummary>, i64), sqlx::Error> {
-    let base = "select c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.status_id,
+    let mut s = Search::new(
+        "select c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.status_id,
             (select count(*) from kit_child k where k.parent_cip_no = c.cip_no) as child_count
-        from cip c
-        where c.site_id = $1
-          and c.cip_no = any(array(select k.parent_cip_no from kit_child k where k.site_id = $1
-                                   union
-                                   select k.cip_no from cid d join cip k on k.cid_no = d.cid_no where d.site_id = $1 and d.kit))
-          and ($2::text is null or starts_with(c.cip_code_key, $2) or starts_with(c.cust_item_code_key, $2))";
-    listing::fetch_page(tx, base, page, |q| q.bind(site_id).bind(prefix)).await
+        from cip c",
+    );
+    s.and_bind("c.site_id = ", site_id);
+    s.and()
+        .push("c.cip_no = any(array(select k.parent_cip_no from kit_child k where k.site_id = ")
+        .push_bind(site_id)
+        .push(" union select k.cip_no from cid d join cip k on k.cid_no = d.cid_no where d.site_id = ")
+        .push_bind(site_id)
+        .push(" and d.kit))");
+    if let Some(p) = prefix {
+        s.and().push("(starts_with(c.cip_code_key, ").push_bind(p.clone()).push(") or starts_with(c.cust_item_code_key, ").push_bind(p).push("))");
+    }
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 // ---- kanban bins
@@ -346,7 +363,7 @@ pub async fn search_kits(tx: &mut TenantTx, site_id: i64, prefix: Option<String>
 pub async fn kanban_bins_of_cip(tx: &mut TenantTx, cip_no: i64) -> Result<Vec<KanbanBin>, sqlx::Error> {
     sqlx::query_as!(
         KanbanBin,
-        r#"select k.kanban_bin_id, k.site_id, k.cip_no, k.station_id, s.station_code as "station_code?", k.tool_code, k.bin_qty::float8 as "bin_qty!",
+        r#"select k.kanban_bin_id, k.site_id, k.cip_no, k.station_id, s.station_code as "station_code?", k.tool_code, k.bin_qty as "bin_qty!: Quantity",
             k.bin_status, k.location, k.last_scan_at, k.created_at, k.updated_at
         from kanban_bin k left join station s on s.station_id = k.station_id
         where k.cip_no = $1 order by k.tool_code"#,
@@ -359,7 +376,7 @@ pub async fn kanban_bins_of_cip(tx: &mut TenantTx, cip_no: i64) -> Result<Vec<Ka
 pub async fn kanban_bins_of_station(tx: &mut TenantTx, station_id: i64) -> Result<Vec<KanbanBin>, sqlx::Error> {
     sqlx::query_as!(
         KanbanBin,
-        r#"select k.kanban_bin_id, k.site_id, k.cip_no, k.station_id, s.station_code as "station_code?", k.tool_code, k.bin_qty::float8 as "bin_qty!",
+        r#"select k.kanban_bin_id, k.site_id, k.cip_no, k.station_id, s.station_code as "station_code?", k.tool_code, k.bin_qty as "bin_qty!: Quantity",
             k.bin_status, k.location, k.last_scan_at, k.created_at, k.updated_at
         from kanban_bin k left join station s on s.station_id = k.station_id
         where k.station_id = $1 order by k.tool_code"#,
@@ -372,7 +389,7 @@ pub async fn kanban_bins_of_station(tx: &mut TenantTx, station_id: i64) -> Resul
 pub async fn find_kanban_bin(tx: &mut TenantTx, id: i64) -> Result<Option<KanbanBin>, sqlx::Error> {
     sqlx::query_as!(
         KanbanBin,
-        r#"select k.kanban_bin_id, k.site_id, k.cip_no, k.station_id, s.station_code as "station_code?", k.tool_code, k.bin_qty::float8 as "bin_qty!",
+        r#"select k.kanban_bin_id, k.site_id, k.cip_no, k.station_id, s.station_code as "station_code?", k.tool_code, k.bin_qty as "bin_qty!: Quantity",
             k.bin_status, k.location, k.last_scan_at, k.created_at, k.updated_at
         from kanban_bin k left join station s on s.station_id = k.station_id
         where k.kanban_bin_id = $1"#,
@@ -394,28 +411,28 @@ pub async fn tool_code_taken(tx: &mut TenantTx, site_id: i64, code: &str, except
     .is_some())
 }
 
-pub async fn insert_kanban_bin(tx: &mut TenantTx, cip_no: i64, station_id: Option<i64>, tool_code: &str, bin_qty: f64, location: Option<&str>) -> Result<i64, sqlx::Error> {
+pub async fn insert_kanban_bin(tx: &mut TenantTx, cip_no: i64, station_id: Option<i64>, tool_code: &str, bin_qty: Quantity, location: Option<&str>) -> Result<i64, sqlx::Error> {
     let site_id = tx.site_id();
     sqlx::query_scalar!(
-        "insert into kanban_bin (site_id, cip_no, station_id, tool_code, bin_qty, location) values ($1, $2, $3, $4, $5::float8::numeric, $6)
+        "insert into kanban_bin (site_id, cip_no, station_id, tool_code, bin_qty, location) values ($1, $2, $3, $4, $5, $6)
          returning kanban_bin_id",
         site_id,
         cip_no,
         station_id,
         tool_code,
-        bin_qty,
+        bin_qty as Quantity,
         location
     )
     .fetch_one(&mut **tx)
     .await
 }
 
-pub async fn update_kanban_bin(tx: &mut TenantTx, id: i64, station_id: Option<i64>, bin_qty: f64, bin_status: i32, location: Option<&str>) -> Result<(), sqlx::Error> {
+pub async fn update_kanban_bin(tx: &mut TenantTx, id: i64, station_id: Option<i64>, bin_qty: Quantity, bin_status: i32, location: Option<&str>) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "update kanban_bin set station_id = $2, bin_qty = $3::float8::numeric, bin_status = $4, location = $5, updated_at = now() where kanban_bin_id = $1",
+        "update kanban_bin set station_id = $2, bin_qty = $3, bin_status = $4, location = $5, updated_at = now() where kanban_bin_id = $1",
         id,
         station_id,
-        bin_qty,
+        bin_qty as Quantity,
         bin_status,
         location
     )

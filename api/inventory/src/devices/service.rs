@@ -8,6 +8,7 @@ use serde_json::json;
 use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
+use kernel::num::Quantity;
 use kernel::records;
 use kernel::state::AppState;
 use kernel::validate::{trimmed, Problems};
@@ -60,8 +61,8 @@ async fn record(tx: &mut TenantTx, caller: &Caller, entity: &str, id: i64, actio
     Ok(())
 }
 
-fn check_qty(p: &mut Problems, v: f64, field: &str, label: &str) {
-    if !v.is_finite() || v <= 0.0 || v > MAX_QTY {
+fn check_qty(p: &mut Problems, v: Quantity, field: &str, label: &str) {
+    if v <= Quantity::ZERO || v > MAX_QTY {
         p.add(field, "outOfRange", &format!("{label} must be greater than 0 and at most 999,999,999,999."));
     }
 }
@@ -172,7 +173,7 @@ pub async fn delete_station(state: &AppState, caller: &Caller, current: &SiteSco
 
 // ---- station bins
 
-async fn bin_values(tx: &mut TenantTx, input: &StationBinInput, station: &Station) -> ApiResult<(String, Option<f64>)> {
+async fn bin_values(tx: &mut TenantTx, input: &StationBinInput, station: &Station) -> ApiResult<(String, Option<Quantity>)> {
     let mut p = Problems::default();
     let code = p.required_text("bin_code", "Bin Code", &input.bin_code, 40).to_uppercase();
     if let Some(c) = input.capacity {
@@ -185,7 +186,8 @@ async fn bin_values(tx: &mut TenantTx, input: &StationBinInput, station: &Statio
         p.add("bin_code", "duplicate", &format!("Bin {code} already exists in station {}.", station.station_code));
     }
     p.check()?;
-    Ok((code, input.capacity))
+    // Stored as a quantity (three decimals), rounded as the column always rounded it.
+    Ok((code, input.capacity.map(Quantity::rounded)))
 }
 
 pub async fn create_bin(state: &AppState, caller: &Caller, current: &SiteScope, input: &StationBinInput) -> ApiResult<StationBin> {
@@ -370,7 +372,7 @@ pub async fn save_kit(state: &AppState, caller: &Caller, current: &SiteScope, in
         }
     }
     let mut p = Problems::default();
-    let mut rows: Vec<(i64, f64)> = Vec::new();
+    let mut rows: Vec<(i64, Quantity)> = Vec::new();
     for (i, c) in input.children.iter().enumerate() {
         let field = format!("children[{i}].child_cip_no");
         check_qty(&mut p, c.qty, &format!("children[{i}].qty"), "Quantity");
@@ -389,7 +391,7 @@ pub async fn save_kit(state: &AppState, caller: &Caller, current: &SiteScope, in
                 } else if repo::has_children(&mut tx, child.cip_no).await? || repo::is_kit(&mut tx, child.cip_no).await? {
                     p.add(&field, "nested", &format!("CIP {} is a kit itself; kits do not nest.", c.child_cip_no));
                 } else {
-                    rows.push((c.child_cip_no, c.qty));
+                    rows.push((c.child_cip_no, c.qty.rounded()));
                 }
             }
             _ => p.add(&field, "notFound", &format!("CIP {} does not exist at this site.", c.child_cip_no)),
@@ -399,7 +401,7 @@ pub async fn save_kit(state: &AppState, caller: &Caller, current: &SiteScope, in
     let before = repo::kit_children(&mut tx, parent.cip_no).await?;
     repo::replace_children(&mut tx, parent.cip_no, &rows).await?;
     let children = repo::kit_children(&mut tx, parent.cip_no).await?;
-    let from: Vec<(i64, f64)> = before.iter().map(|c| (c.child_cip_no, c.qty)).collect();
+    let from: Vec<(i64, Quantity)> = before.iter().map(|c| (c.child_cip_no, c.qty)).collect();
     record(&mut tx, caller, "cip", parent.cip_no, "cip.kit.save", json!({"children": {"from": from, "to": rows}})).await?;
     let is_kit = repo::is_kit(&mut tx, parent.cip_no).await?;
     tx.commit().await?;
@@ -465,7 +467,7 @@ pub async fn create_kanban_bin(state: &AppState, caller: &Caller, current: &Site
     if cip.repl_type != REPL_KANBAN {
         return Err(ApiError::conflict("The CIP's replenishment type is not Kanban: kanban bins are for Kanban CIPs."));
     }
-    let id = repo::insert_kanban_bin(&mut tx, cip.cip_no, input.station_id, &code, input.bin_qty, location.as_deref()).await?;
+    let id = repo::insert_kanban_bin(&mut tx, cip.cip_no, input.station_id, &code, input.bin_qty.rounded(), location.as_deref()).await?;
     let bin = repo::find_kanban_bin(&mut tx, id).await?.ok_or_else(|| ApiError::internal("inserted kanban bin vanished"))?;
     record(&mut tx, caller, "cip", cip.cip_no, "cip.kanban_bin.create", audit::snapshot(&bin)).await?;
     tx.commit().await?;
@@ -491,7 +493,7 @@ pub async fn update_kanban_bin(state: &AppState, caller: &Caller, current: &Site
         None => None,
     };
     p.check()?;
-    repo::update_kanban_bin(&mut tx, before.kanban_bin_id, input.station_id, input.bin_qty, input.bin_status, location.as_deref()).await?;
+    repo::update_kanban_bin(&mut tx, before.kanban_bin_id, input.station_id, input.bin_qty.rounded(), input.bin_status, location.as_deref()).await?;
     let after = repo::find_kanban_bin(&mut tx, before.kanban_bin_id).await?.ok_or_else(|| ApiError::not_found(KANBAN_BIN_NOT_FOUND))?;
     let mut changes = audit::diff(&audit::snapshot(&before), &audit::snapshot(&after));
     if let Some(m) = changes.as_object_mut() {

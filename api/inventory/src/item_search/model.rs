@@ -1,5 +1,6 @@
 //! Wire types of the free-text item search.
 
+use kernel::num::Quantity;
 use poem_openapi::Object;
 
 /// One item found, best first.
@@ -17,7 +18,7 @@ pub struct FreeTextHit {
     pub location: Option<String>,
     /// Item status (spec 1 section 4).
     pub status_id: i32,
-    pub qty_on_hand: f64,
+    pub qty_on_hand: Quantity,
     /// `exact` (a code equals the text), `contains` (every word appears), `manufacturer` (the item-master part or
     /// description matched), `similar` (typo tolerant).
     pub matched: String,

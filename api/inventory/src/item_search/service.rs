@@ -1,6 +1,7 @@
 //! Rules of the free-text item search.
 
 use kernel::error::{ApiError, ApiResult};
+use kernel::num::Quantity;
 use kernel::state::AppState;
 use search::FreeText;
 use tenancy::SiteScope;
@@ -35,7 +36,7 @@ pub async fn free_text(state: &AppState, scope: &SiteScope, text: &str, limit: O
                 mfg_part_no: h.mfg_part_no,
                 location: h.location,
                 status_id: h.status_id,
-                qty_on_hand: h.qty_on_hand,
+                qty_on_hand: Quantity::new(h.qty_on_hand),
                 matched: h.matched.to_owned(),
             })
             .collect(),

@@ -1,5 +1,6 @@
 //! SQL of locations: the alternate and virtual locations are tenant rows, reached through the tenant transaction.
 
+use kernel::num::Quantity;
 use tenancy::TenantTx;
 
 use super::model::{AlternateLocation, VirtualLocation};
@@ -10,7 +11,7 @@ use crate::cips::model::CipRef;
 pub async fn users_of(tx: &mut TenantTx, site_id: i64, location: &str, except: Option<i64>) -> Result<Vec<CipRef>, sqlx::Error> {
     sqlx::query_as!(
         CipRef,
-        r#"select c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.status_id, c.qty_on_hand::float8 as "qty_on_hand!"
+        r#"select c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.status_id, c.qty_on_hand as "qty_on_hand!: Quantity"
         from cip c
         where c.cip_no in (select cip_no from cip where site_id = $1 and location_key = $2
                            union

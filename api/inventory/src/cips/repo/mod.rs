@@ -7,7 +7,8 @@ pub mod search;
 use tenancy::TenantTx;
 
 use super::model::{Cip, CipCid, CipItem, CipPick, CipQuantities, CipRef, CipSummary, HoldType, RelatedItem, ReplenishCip};
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
+use kernel::num::{Quantity, UnitCost};
 
 /// The CIP `cip_no` with its "multiple" flag (the CID has more than one Active CIP).
 pub async fn find(tx: &mut TenantTx, cip_no: i64) -> Result<Option<Cip>, sqlx::Error> {
@@ -15,10 +16,10 @@ pub async fn find(tx: &mut TenantTx, cip_no: i64) -> Result<Option<Cip>, sqlx::E
         Cip,
         r#"select c.cip_no, c.site_id, c.cid_no, c.item_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.status_id,
             c.location, c.loc_seg1, c.loc_seg2, c.loc_seg3, c.loc_seg4, c.loc_seg5,
-            c.qty_on_hand::float8 as "qty_on_hand!", c.qty_avail::float8 as "qty_avail!", c.qty_on_hold::float8 as "qty_on_hold!",
-            c.qty_on_order::float8 as "qty_on_order!", c.qty_backorder::float8 as "qty_backorder!",
-            c.cust_avg_cost::float8 as cust_avg_cost, c.consigned,
-            c.min_qty::float8 as min_qty, c.max_qty::float8 as max_qty, c.lot_qty::float8 as lot_qty, c.reorder_qty::float8 as reorder_qty,
+            c.qty_on_hand as "qty_on_hand!: Quantity", c.qty_avail as "qty_avail!: Quantity", c.qty_on_hold as "qty_on_hold!: Quantity",
+            c.qty_on_order as "qty_on_order!: Quantity", c.qty_backorder as "qty_backorder!: Quantity",
+            c.cust_avg_cost as "cust_avg_cost: UnitCost", c.consigned,
+            c.min_qty as "min_qty: Quantity", c.max_qty as "max_qty: Quantity", c.lot_qty as "lot_qty: Quantity", c.reorder_qty as "reorder_qty: Quantity",
             c.num_lots, c.repl_type, c.keep_full, c.buddy_cip_no, c.dispensing, c.vend_code,
             c.default_employee_id, c.default_track1, c.default_track2, c.default_track3, c.default_track4, c.repair_cip_no,
             c.custom_1, c.custom_2, c.custom_3, c.custom_4,
@@ -39,7 +40,7 @@ pub async fn lock(tx: &mut TenantTx, cip_no: i64) -> Result<bool, sqlx::Error> {
 pub async fn find_ref(tx: &mut TenantTx, cip_no: i64) -> Result<Option<CipRef>, sqlx::Error> {
     sqlx::query_as!(
         CipRef,
-        r#"select cip_no, cip_code, cust_item_code, cust_desc1, location, status_id, qty_on_hand::float8 as "qty_on_hand!"
+        r#"select cip_no, cip_code, cust_item_code, cust_desc1, location, status_id, qty_on_hand as "qty_on_hand!: Quantity"
         from cip where cip_no = $1"#,
         cip_no
     )
@@ -78,7 +79,7 @@ pub async fn related_items(tx: &mut TenantTx, cip_no: i64) -> Result<Vec<Related
     sqlx::query_as!(
         RelatedItem,
         r#"select r.related_cip_no, r.relation, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.status_id,
-            c.qty_on_hand::float8 as "qty_on_hand!"
+            c.qty_on_hand as "qty_on_hand!: Quantity"
         from related_item r join cip c on c.cip_no = r.related_cip_no
         where r.cip_no = $1 order by c.cip_code"#,
         cip_no
@@ -102,10 +103,10 @@ pub async fn location_counts(tx: &mut TenantTx, cip_no: i64) -> Result<(i64, i64
 pub async fn quantities(tx: &mut TenantTx, cip_no: i64) -> Result<Option<CipQuantities>, sqlx::Error> {
     sqlx::query_as!(
         CipQuantities,
-        r#"select cip_no, qty_on_hand::float8 as "qty_on_hand!", qty_avail::float8 as "qty_avail!", qty_on_hold::float8 as "qty_on_hold!",
-            qty_on_order::float8 as "qty_on_order!", qty_scrap::float8 as "qty_scrap!", qty_backorder::float8 as "qty_backorder!",
-            qty_work_order::float8 as "qty_work_order!", qty_transfer::float8 as "qty_transfer!", qty_excess::float8 as "qty_excess!",
-            (qty_on_hand + qty_on_order - qty_backorder)::float8 as "qty_position!", min_qty::float8 as min_qty, max_qty::float8 as max_qty
+        r#"select cip_no, qty_on_hand as "qty_on_hand!: Quantity", qty_avail as "qty_avail!: Quantity", qty_on_hold as "qty_on_hold!: Quantity",
+            qty_on_order as "qty_on_order!: Quantity", qty_scrap as "qty_scrap!: Quantity", qty_backorder as "qty_backorder!: Quantity",
+            qty_work_order as "qty_work_order!: Quantity", qty_transfer as "qty_transfer!: Quantity", qty_excess as "qty_excess!: Quantity",
+            qty_on_hand + qty_on_order - qty_backorder as "qty_position!: Quantity", min_qty as "min_qty: Quantity", max_qty as "max_qty: Quantity"
         from cip where cip_no = $1"#,
         cip_no
     )
@@ -117,12 +118,12 @@ pub async fn summary(tx: &mut TenantTx, cip_no: i64) -> Result<Option<CipSummary
     sqlx::query_as!(
         CipSummary,
         r#"select cip_no, cip_code, cust_item_code, cust_desc1, cust_desc2, location, status_id,
-            qty_on_hand::float8 as "qty_on_hand!", qty_avail::float8 as "qty_avail!", qty_on_hold::float8 as "qty_on_hold!",
-            qty_on_order::float8 as "qty_on_order!", qty_backorder::float8 as "qty_backorder!",
-            min_qty::float8 as min_qty, max_qty::float8 as max_qty, repl_type,
-            array[usage1, usage2, usage3, usage4, usage5, usage6, usage7, usage8, usage9, usage10, usage11, usage12, usage13]::float8[] as "usage!",
-            (usage1 + usage2 + usage3 + usage4 + usage5 + usage6 + usage7 + usage8 + usage9 + usage10 + usage11 + usage12 + usage13)::float8 as "annual_usage!",
-            month_usage::float8[] as "month_usage!", trans_count_cy, trans_count_py, repl_count_cy, repl_count_py,
+            qty_on_hand as "qty_on_hand!: Quantity", qty_avail as "qty_avail!: Quantity", qty_on_hold as "qty_on_hold!: Quantity",
+            qty_on_order as "qty_on_order!: Quantity", qty_backorder as "qty_backorder!: Quantity",
+            min_qty as "min_qty: Quantity", max_qty as "max_qty: Quantity", repl_type,
+            array[usage1, usage2, usage3, usage4, usage5, usage6, usage7, usage8, usage9, usage10, usage11, usage12, usage13] as "usage!: Vec<Quantity>",
+            usage1 + usage2 + usage3 + usage4 + usage5 + usage6 + usage7 + usage8 + usage9 + usage10 + usage11 + usage12 + usage13 as "annual_usage!: Quantity",
+            month_usage as "month_usage!: Vec<Quantity>", trans_count_cy, trans_count_py, repl_count_cy, repl_count_py,
             last_issue_date, last_receipt_date, last_count_date
         from cip where cip_no = $1"#,
         cip_no
@@ -134,7 +135,7 @@ pub async fn summary(tx: &mut TenantTx, cip_no: i64) -> Result<Option<CipSummary
 pub async fn hold_type(tx: &mut TenantTx, cip_no: i64) -> Result<Option<HoldType>, sqlx::Error> {
     sqlx::query_as!(
         HoldType,
-        r#"select c.cip_no, d.cid_hold_type as "cid_hold_type?", c.qty_on_hold::float8 as "qty_on_hold!"
+        r#"select c.cip_no, d.cid_hold_type as "cid_hold_type?", c.qty_on_hold as "qty_on_hold!: Quantity"
         from cip c left join cid d on d.cid_no = c.cid_no where c.cip_no = $1"#,
         cip_no
     )
@@ -143,8 +144,8 @@ pub async fn hold_type(tx: &mut TenantTx, cip_no: i64) -> Result<Option<HoldType
 }
 
 /// (warehouse_cost, cust_avg_cost) of the CIP.
-pub async fn costs(tx: &mut TenantTx, cip_no: i64) -> Result<Option<(Option<f64>, Option<f64>)>, sqlx::Error> {
-    let row = sqlx::query!("select warehouse_cost::float8 as warehouse_cost, cust_avg_cost::float8 as cust_avg_cost from cip where cip_no = $1", cip_no)
+pub async fn costs(tx: &mut TenantTx, cip_no: i64) -> Result<Option<(Option<UnitCost>, Option<UnitCost>)>, sqlx::Error> {
+    let row = sqlx::query!(r#"select warehouse_cost as "warehouse_cost: UnitCost", cust_avg_cost as "cust_avg_cost: UnitCost" from cip where cip_no = $1"#, cip_no)
         .fetch_optional(&mut **tx)
         .await?;
     Ok(row.map(|r| (r.warehouse_cost, r.cust_avg_cost)))
@@ -156,7 +157,7 @@ pub async fn pick_by_cip_code(tx: &mut TenantTx, site_id: i64, code: &str) -> Re
     sqlx::query_as!(
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
-            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost, qty_avail::float8 as "qty_avail!", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
+            qty_on_hand as "qty_on_hand!: Quantity", status_id, cust_avg_cost as "cust_avg_cost: UnitCost", qty_avail as "qty_avail!: Quantity", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
         from cip where site_id = $1 and cip_code_key = upper($2) order by cip_no limit 100"#,
         site_id,
         code
@@ -169,7 +170,7 @@ pub async fn pick_by_cip_no(tx: &mut TenantTx, site_id: i64, cip_no: i64) -> Res
     sqlx::query_as!(
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
-            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost, qty_avail::float8 as "qty_avail!", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
+            qty_on_hand as "qty_on_hand!: Quantity", status_id, cust_avg_cost as "cust_avg_cost: UnitCost", qty_avail as "qty_avail!: Quantity", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
         from cip where site_id = $1 and cip_no = $2"#,
         site_id,
         cip_no
@@ -182,7 +183,7 @@ pub async fn pick_by_cust_item_code(tx: &mut TenantTx, site_id: i64, code: &str)
     sqlx::query_as!(
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
-            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost, qty_avail::float8 as "qty_avail!", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
+            qty_on_hand as "qty_on_hand!: Quantity", status_id, cust_avg_cost as "cust_avg_cost: UnitCost", qty_avail as "qty_avail!: Quantity", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
         from cip where site_id = $1 and cust_item_code_key = upper($2) order by cip_code limit 100"#,
         site_id,
         code
@@ -195,7 +196,7 @@ pub async fn pick_by_erp_item_code(tx: &mut TenantTx, site_id: i64, code: &str) 
     sqlx::query_as!(
         CipPick,
         r#"select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
-            c.qty_on_hand::float8 as "qty_on_hand!", c.status_id, c.cust_avg_cost::float8 as cust_avg_cost, c.qty_avail::float8 as "qty_avail!", c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc
+            c.qty_on_hand as "qty_on_hand!: Quantity", c.status_id, c.cust_avg_cost as "cust_avg_cost: UnitCost", c.qty_avail as "qty_avail!: Quantity", c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc
         from cip c
         where c.site_id = $1 and c.item_id = any(array(select i.item_id from asp.item_master i
                                                        where upper(i.erp_vmi_item_code) = upper($2) and i.erp_vmi_item_code is not null))
@@ -218,7 +219,7 @@ pub async fn site_by_code(tx: &mut TenantTx, site_code: &str) -> Result<Option<i
 pub async fn active_by_prefix(tx: &mut TenantTx, site_id: i64, prefix: &str, cid_no: Option<i64>, limit: i64) -> Result<Vec<CipPick>, sqlx::Error> {
     sqlx::query_as::<_, CipPick>(
         "select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
-            c.qty_on_hand::float8 as qty_on_hand, c.status_id, c.cust_avg_cost::float8 as cust_avg_cost, c.qty_avail::float8 as qty_avail, c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc
+            c.qty_on_hand, c.status_id, c.cust_avg_cost, c.qty_avail, c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc
         from (
             (select cip_no from cip where site_id = $1 and status_id = 1 and starts_with(cip_code_key, $2) order by cip_code_key using ~<~ limit $4)
             union
@@ -241,7 +242,7 @@ pub async fn active_of_cid(tx: &mut TenantTx, site_id: i64, cid_no: i64, limit: 
     sqlx::query_as!(
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
-            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost, qty_avail::float8 as "qty_avail!", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
+            qty_on_hand as "qty_on_hand!: Quantity", status_id, cust_avg_cost as "cust_avg_cost: UnitCost", qty_avail as "qty_avail!: Quantity", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
         from cip where site_id = $1 and cid_no = $2 and status_id = 1 order by cip_code limit $3"#,
         site_id,
         cid_no,
@@ -256,7 +257,7 @@ pub async fn like_upc(tx: &mut TenantTx, site_id: i64, cip_no: i64) -> Result<Ve
     sqlx::query_as!(
         CipPick,
         r#"select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
-            c.qty_on_hand::float8 as "qty_on_hand!", c.status_id, c.cust_avg_cost::float8 as cust_avg_cost, c.qty_avail::float8 as "qty_avail!", c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc
+            c.qty_on_hand as "qty_on_hand!: Quantity", c.status_id, c.cust_avg_cost as "cust_avg_cost: UnitCost", c.qty_avail as "qty_avail!: Quantity", c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc
         from cip c
         where c.site_id = $1 and c.cip_no <> $2
           and c.item_id = any(array(select l.item_id from cip me
@@ -272,11 +273,11 @@ pub async fn like_upc(tx: &mut TenantTx, site_id: i64, cip_no: i64) -> Result<Ve
 }
 
 /// (UPC, number of CIPs, on hand) over the CIPs of the site sharing the UPC of `cip_no`'s item, itself included.
-pub async fn like_upc_on_hand(tx: &mut TenantTx, site_id: i64, cip_no: i64) -> Result<(Option<String>, i64, f64), sqlx::Error> {
+pub async fn like_upc_on_hand(tx: &mut TenantTx, site_id: i64, cip_no: i64) -> Result<(Option<String>, i64, Quantity), sqlx::Error> {
     let row = sqlx::query!(
         r#"with me as (select i.asp_upc from cip c join asp.item_master i on i.item_id = c.item_id where c.cip_no = $2)
         select (select asp_upc from me) as "asp_upc?",
-               count(c.cip_no) as "cip_count!", coalesce(sum(c.qty_on_hand), 0)::float8 as "qty_on_hand!"
+               count(c.cip_no) as "cip_count!", coalesce(sum(c.qty_on_hand), 0) as "qty_on_hand!: Quantity"
         from cip c
         where c.site_id = $1 and (c.cip_no = $2 or c.item_id = any(array(select l.item_id from asp.item_master l, me
                                                                           where me.asp_upc is not null and l.asp_upc = me.asp_upc)))"#,
@@ -293,7 +294,7 @@ pub async fn by_tracking_code(tx: &mut TenantTx, site_id: i64, tracking_code_id:
     sqlx::query_as!(
         CipPick,
         r#"select cip_no, cid_no, site_id, cip_code, cust_item_code, cust_desc1, cust_desc2, location,
-            qty_on_hand::float8 as "qty_on_hand!", status_id, cust_avg_cost::float8 as cust_avg_cost, qty_avail::float8 as "qty_avail!", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
+            qty_on_hand as "qty_on_hand!: Quantity", status_id, cust_avg_cost as "cust_avg_cost: UnitCost", qty_avail as "qty_avail!: Quantity", consigned, (select i.asp_upc from asp.item_master i where i.item_id = cip.item_id) as like_upc
         from cip where site_id = $1
           and (default_track1 = $2 or default_track2 = $2 or default_track3 = $2 or default_track4 = $2)
         order by cip_code limit 500"#,
@@ -375,39 +376,47 @@ pub async fn cid_facts(tx: &mut TenantTx, cid_no: i64) -> Result<Option<CidFacts
 // ---- lists
 
 const PICK_COLUMNS: &str = "c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
-    c.qty_on_hand::float8 as qty_on_hand, c.status_id, c.cust_avg_cost::float8 as cust_avg_cost, c.qty_avail::float8 as qty_avail, c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc";
+    c.qty_on_hand, c.status_id, c.cust_avg_cost, c.qty_avail, c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc";
 
 /// One page of the CIPs of a CID.
 pub async fn page_of_cid(tx: &mut TenantTx, cid_no: i64, page: &Page) -> Result<(Vec<CipPick>, i64), sqlx::Error> {
-    let base = format!("select {PICK_COLUMNS} from cip c where c.cid_no = $1");
-    listing::fetch_page(tx, &base, page, |q| q.bind(cid_no)).await
+    let mut s = Search::new(format!("select {PICK_COLUMNS} from cip c"));
+    s.and_bind("c.cid_no = ", cid_no);
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 /// One page of the CIPs of an item-master part at a site.
 pub async fn page_of_item(tx: &mut TenantTx, site_id: i64, item_id: i64, page: &Page) -> Result<(Vec<CipPick>, i64), sqlx::Error> {
-    let base = format!("select {PICK_COLUMNS} from cip c where c.site_id = $1 and c.item_id = $2");
-    listing::fetch_page(tx, &base, page, |q| q.bind(site_id).bind(item_id)).await
+    let mut s = Search::new(format!("select {PICK_COLUMNS} from cip c"));
+    s.and_bind("c.site_id = ", site_id);
+    s.and_bind("c.item_id = ", item_id);
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 /// One page of the CIPs of a site.
 pub async fn page_of_site(tx: &mut TenantTx, site_id: i64, page: &Page) -> Result<(Vec<CipPick>, i64), sqlx::Error> {
-    let base = format!("select {PICK_COLUMNS} from cip c where c.site_id = $1");
-    listing::fetch_page(tx, &base, page, |q| q.bind(site_id)).await
+    let mut s = Search::new(format!("select {PICK_COLUMNS} from cip c"));
+    s.and_bind("c.site_id = ", site_id);
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 /// One page of the site's active MinMax CIPs at or below min (the partial index cip_replenish_idx holds exactly
 /// these, in cip_code order: the capped set is read from it in that order instead of filtering the site's rows);
 /// `suggested_qty` is filled in by the service.
 pub async fn page_to_replenish(tx: &mut TenantTx, site_id: i64, page: &Page) -> Result<(Vec<ReplenishCip>, i64), sqlx::Error> {
-    let base = "select c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.vend_code,
-            c.qty_on_hand::float8 as qty_on_hand, c.qty_on_order::float8 as qty_on_order, c.qty_backorder::float8 as qty_backorder,
-            c.min_qty::float8 as min_qty, c.max_qty::float8 as max_qty, c.lot_qty::float8 as lot_qty, c.keep_full,
-            (c.qty_on_hand + c.qty_on_order - c.qty_backorder)::float8 as qty_position, 0::float8 as suggested_qty
-        from cip c
-        where c.site_id = $1 and c.repl_type = 2 and c.status_id = 1 and c.min_qty is not null
-          and c.qty_on_hand + c.qty_on_order - c.qty_backorder <= c.min_qty
-        order by c.cip_code";
-    listing::fetch_page(tx, base, page, |q| q.bind(site_id)).await
+    let mut s = Search::new(
+        "select c.cip_no, c.cip_code, c.cust_item_code, c.cust_desc1, c.location, c.vend_code,
+            c.qty_on_hand, c.qty_on_order, c.qty_backorder, c.min_qty, c.max_qty, c.lot_qty, c.keep_full,
+            c.qty_on_hand + c.qty_on_order - c.qty_backorder as qty_position, 0::numeric as suggested_qty
+        from cip c",
+    );
+    s.and_bind("c.site_id = ", site_id);
+    s.and().push(
+        "c.repl_type = 2 and c.status_id = 1 and c.min_qty is not null
+          and c.qty_on_hand + c.qty_on_order - c.qty_backorder <= c.min_qty",
+    );
+    s.push(" order by c.cip_code");
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 // ---- counts the rules read
@@ -427,11 +436,11 @@ pub async fn device_counts(tx: &mut TenantTx, cip_no: i64) -> Result<(i64, i64),
 
 /// (sum over the site's active CIPs of the item, sum over the active CIPs of the CID) of max (else min) - on hand -
 /// on order, each CIP at zero or more.
-pub async fn net_mlq(tx: &mut TenantTx, site_id: i64, item_id: Option<i64>, cid_no: Option<i64>) -> Result<(f64, f64), sqlx::Error> {
+pub async fn net_mlq(tx: &mut TenantTx, site_id: i64, item_id: Option<i64>, cid_no: Option<i64>) -> Result<(Quantity, Quantity), sqlx::Error> {
     let row = sqlx::query!(
         r#"select
-            coalesce(sum(greatest(coalesce(max_qty, min_qty, 0) - qty_on_hand - qty_on_order, 0)) filter (where item_id = $2), 0)::float8 as "warehouse!",
-            coalesce(sum(greatest(coalesce(max_qty, min_qty, 0) - qty_on_hand - qty_on_order, 0)) filter (where cid_no = $3), 0)::float8 as "cid!"
+            coalesce(sum(greatest(coalesce(max_qty, min_qty, 0) - qty_on_hand - qty_on_order, 0)) filter (where item_id = $2), 0) as "warehouse!: Quantity",
+            coalesce(sum(greatest(coalesce(max_qty, min_qty, 0) - qty_on_hand - qty_on_order, 0)) filter (where cid_no = $3), 0) as "cid!: Quantity"
         from cip where site_id = $1 and status_id = 1 and (item_id = $2 or cid_no = $3)"#,
         site_id,
         item_id,
@@ -446,7 +455,7 @@ pub async fn net_mlq(tx: &mut TenantTx, site_id: i64, item_id: Option<i64>, cid_
 pub async fn repaired_for(tx: &mut TenantTx, cip_no: i64) -> Result<Vec<CipRef>, sqlx::Error> {
     sqlx::query_as!(
         CipRef,
-        r#"select cip_no, cip_code, cust_item_code, cust_desc1, location, status_id, qty_on_hand::float8 as "qty_on_hand!"
+        r#"select cip_no, cip_code, cust_item_code, cust_desc1, location, status_id, qty_on_hand as "qty_on_hand!: Quantity"
         from cip where repair_cip_no = $1 order by cip_code"#,
         cip_no
     )
@@ -509,25 +518,25 @@ pub async fn update_cid(tx: &mut TenantTx, cip_no: i64, cid_no: i64, item_id: Op
 
 pub struct Replenishment {
     pub repl_type: i32,
-    pub min_qty: Option<f64>,
-    pub max_qty: Option<f64>,
-    pub lot_qty: Option<f64>,
-    pub reorder_qty: Option<f64>,
+    pub min_qty: Option<Quantity>,
+    pub max_qty: Option<Quantity>,
+    pub lot_qty: Option<Quantity>,
+    pub reorder_qty: Option<Quantity>,
     pub num_lots: Option<i32>,
     pub keep_full: bool,
 }
 
 pub async fn update_replenishment(tx: &mut TenantTx, cip_no: i64, r: &Replenishment) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "update cip set repl_type = $2, min_qty = $3::float8::numeric, max_qty = $4::float8::numeric, lot_qty = $5::float8::numeric,
-            reorder_qty = $6::float8::numeric, num_lots = $7, keep_full = $8, updated_at = now()
+        "update cip set repl_type = $2, min_qty = $3, max_qty = $4, lot_qty = $5, reorder_qty = $6, num_lots = $7, keep_full = $8,
+            updated_at = now()
         where cip_no = $1",
         cip_no,
         r.repl_type,
-        r.min_qty,
-        r.max_qty,
-        r.lot_qty,
-        r.reorder_qty,
+        r.min_qty as Option<Quantity>,
+        r.max_qty as Option<Quantity>,
+        r.lot_qty as Option<Quantity>,
+        r.reorder_qty as Option<Quantity>,
         r.num_lots,
         r.keep_full
     )

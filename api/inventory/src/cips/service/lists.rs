@@ -4,6 +4,7 @@
 use kernel::access::Caller;
 use kernel::error::ApiResult;
 use kernel::listing::PageRequest;
+use kernel::num::{Decimal, Quantity};
 use kernel::records;
 use kernel::state::AppState;
 use kernel::validate::Problems;
@@ -95,17 +96,17 @@ pub async fn of_tracking_code(state: &AppState, caller: &Caller, scope: &SiteSco
 
 /// What to order for a CIP at or below min: up to max (min when no max), whole lots unless keep full; at least one
 /// lot when it sits exactly at its target.
-pub fn suggested_qty(position: f64, min: f64, max: Option<f64>, lot: Option<f64>, keep_full: bool) -> f64 {
-    let target = max.unwrap_or(min);
-    let lot = lot.filter(|l| *l > 0.0);
-    let need = target - position;
-    if need <= 0.0 {
-        return lot.unwrap_or(1.0);
+pub fn suggested_qty(position: Quantity, min: Quantity, max: Option<Quantity>, lot: Option<Quantity>, keep_full: bool) -> Quantity {
+    let target = max.unwrap_or(min).value();
+    let lot = lot.map(Quantity::value).filter(|l| *l > Decimal::ZERO);
+    let need = target - position.value();
+    if need <= Decimal::ZERO {
+        return Quantity::round(lot.unwrap_or(Decimal::ONE));
     }
-    match lot {
+    Quantity::round(match lot {
         Some(l) if !keep_full => (need / l).ceil() * l,
         _ => need,
-    }
+    })
 }
 
 /// The current site's MinMax CIPs due for replenishment, paged.
@@ -125,10 +126,22 @@ mod tests {
 
     #[test]
     fn the_suggested_order_fills_to_max_in_whole_lots() {
-        assert_eq!(suggested_qty(3.0, 4.0, Some(20.0), Some(5.0), false), 20.0);
-        assert_eq!(suggested_qty(4.0, 4.0, Some(20.0), Some(6.0), false), 18.0);
-        assert_eq!(suggested_qty(4.0, 4.0, Some(20.0), Some(6.0), true), 16.0);
-        assert_eq!(suggested_qty(4.0, 4.0, None, Some(6.0), false), 6.0);
-        assert_eq!(suggested_qty(-2.0, 4.0, None, None, false), 6.0);
+        let q = |s: &str| Quantity::parse(s).expect("quantity");
+        assert_eq!(suggested_qty(q("3"), q("4"), Some(q("20")), Some(q("5")), false), q("20"));
+        assert_eq!(suggested_qty(q("4"), q("4"), Some(q("20")), Some(q("6")), false), q("18"));
+        assert_eq!(suggested_qty(q("4"), q("4"), Some(q("20")), Some(q("6")), true), q("16"));
+        assert_eq!(suggested_qty(q("4"), q("4"), None, Some(q("6")), false), q("6"));
+        assert_eq!(suggested_qty(q("-2"), q("4"), None, None, false), q("6"));
+        assert_eq!(suggested_qty(q("4"), q("4"), Some(q("4")), None, false), q("1"));
+    }
+
+    #[test]
+    fn a_suggested_order_in_fractional_lots_is_exact() {
+        let q = |s: &str| Quantity::parse(s).expect("quantity");
+        // 0.1 + 0.2 short of max in lots of 0.1: three lots, exactly 0.3 (binary floating point made it 0.30000000000000004).
+        assert_eq!(suggested_qty(q("0.7"), q("0.9"), Some(q("1")), Some(q("0.1")), false).to_string(), "0.3");
+        // 10 short in lots of 3: four lots.
+        assert_eq!(suggested_qty(q("0"), q("5"), Some(q("10")), Some(q("3")), false), q("12"));
+        assert_eq!(suggested_qty(q("0.001"), q("1"), Some(q("1")), Some(q("0.333")), false), q("0.999"));
     }
 }

@@ -20,6 +20,7 @@ mod update_repair;
 mod update_replenishment;
 mod visibility;
 
+use kernel::num::{Decimal, Quantity};
 use kernel::Perm;
 
 pub use change::{begin_change, begin_write, changes, find_in, record};
@@ -49,8 +50,8 @@ pub const SITE_NOT_FOUND: &str = "The site you are trying to find does not exist
 /// The status rule of spec 1 section 5 (item route guard), held by the server too.
 pub const PENDING_MESSAGE: &str = "Can't display CIP until Item Add Req is approved.";
 pub const PENDING_WRITE_MESSAGE: &str = "This CIP waits for its Item Add requisition to be approved and cannot be changed yet.";
-/// The largest quantity a setting may hold (numeric(18, 3)).
-pub const MAX_QTY: f64 = 999_999_999_999.0;
+/// The largest quantity a setting may hold (999,999,999,999; the columns are numeric(18, 3)).
+pub const MAX_QTY: Quantity = Quantity::new(Decimal::from_parts(0xD4A5_0FFF, 0xE8, 0, false, 0));
 
 /// Shows the average cost (spec 1 section 2: the item picker's cost column).
 const SEE_AVERAGE_COST: Perm = Perm::InvFISPrice;

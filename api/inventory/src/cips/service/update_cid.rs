@@ -25,7 +25,7 @@ pub async fn update_cid(state: &AppState, caller: &Caller, current: &SiteScope, 
     if target.cid_status != STATUS_ACTIVE {
         return Err(ApiError::invalid("cid_no", "inactive", &format!("CID {} is not active.", target.cid_no)));
     }
-    if before.qty_on_hand != 0.0 || before.qty_on_order != 0.0 || before.qty_on_hold != 0.0 || before.qty_backorder != 0.0 {
+    if [before.qty_on_hand, before.qty_on_order, before.qty_on_hold, before.qty_backorder].iter().any(|q| !q.is_zero()) {
         return Err(ApiError::conflict("The CIP still holds stock or open orders: move them before changing its CID."));
     }
     repo::update_cid(&mut tx, before.cip_no, target.cid_no, target.item_id).await?;

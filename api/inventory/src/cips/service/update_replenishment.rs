@@ -2,6 +2,7 @@
 
 use kernel::access::Caller;
 use kernel::error::ApiResult;
+use kernel::num::Quantity;
 use kernel::state::AppState;
 use kernel::validate::Problems;
 use tenancy::SiteScope;
@@ -11,13 +12,13 @@ use super::MAX_QTY;
 use crate::cips::model::{Cip, CipSaved, ReplenishmentUpdate, REPL_KANBAN, REPL_MINMAX, REPL_VENDING, STATUS_ACTIVE};
 use crate::cips::repo::{self, Replenishment};
 
-fn check_qty(problems: &mut Problems, v: Option<f64>, field: &str, label: &str, positive: bool) {
+fn check_qty(problems: &mut Problems, v: Option<Quantity>, field: &str, label: &str, positive: bool) {
     let Some(v) = v else { return };
-    if !v.is_finite() || v > MAX_QTY {
+    if v > MAX_QTY {
         problems.add(field, "outOfRange", &format!("{label} must be a number up to 999,999,999,999."));
-    } else if positive && v <= 0.0 {
+    } else if positive && v <= Quantity::ZERO {
         problems.add(field, "outOfRange", &format!("{label} must be greater than 0."));
-    } else if v < 0.0 {
+    } else if v < Quantity::ZERO {
         problems.add(field, "outOfRange", &format!("{label} cannot be negative."));
     }
 }
@@ -68,12 +69,13 @@ pub async fn update_replenishment(state: &AppState, caller: &Caller, current: &S
     let (_, mut tx, before) = begin_write(state, caller, current, input.cip_no).await?;
     let (kanban_bins, _) = repo::device_counts(&mut tx, before.cip_no).await?;
     validate_replenishment(input, &before, kanban_bins).check()?;
+    // Stored as quantities (three decimals), rounded as the columns always rounded them; the checks saw them as sent.
     let r = Replenishment {
         repl_type: input.repl_type,
-        min_qty: input.min_qty,
-        max_qty: input.max_qty,
-        lot_qty: input.lot_qty,
-        reorder_qty: input.reorder_qty,
+        min_qty: input.min_qty.map(Quantity::rounded),
+        max_qty: input.max_qty.map(Quantity::rounded),
+        lot_qty: input.lot_qty.map(Quantity::rounded),
+        reorder_qty: input.reorder_qty.map(Quantity::rounded),
         num_lots: input.num_lots,
         keep_full: input.keep_full,
     };
@@ -103,15 +105,15 @@ mod tests {
             loc_seg3: None,
             loc_seg4: None,
             loc_seg5: None,
-            qty_on_hand: 0.0,
-            qty_avail: 0.0,
-            qty_on_hold: 0.0,
-            qty_on_order: 0.0,
-            qty_backorder: 0.0,
+            qty_on_hand: Quantity::ZERO,
+            qty_avail: Quantity::ZERO,
+            qty_on_hold: Quantity::ZERO,
+            qty_on_order: Quantity::ZERO,
+            qty_backorder: Quantity::ZERO,
             cust_avg_cost: None,
             consigned: false,
-            min_qty: Some(2.0),
-            max_qty: Some(10.0),
+            min_qty: Some(Quantity::from(2)),
+            max_qty: Some(Quantity::from(10)),
             lot_qty: None,
             reorder_qty: None,
             num_lots: None,
@@ -136,7 +138,7 @@ mod tests {
     }
 
     fn input() -> ReplenishmentUpdate {
-        ReplenishmentUpdate { cip_no: 1, repl_type: REPL_MINMAX, min_qty: Some(2.0), max_qty: Some(10.0), lot_qty: Some(5.0), reorder_qty: None, num_lots: None, keep_full: false }
+        ReplenishmentUpdate { cip_no: 1, repl_type: REPL_MINMAX, min_qty: Some(Quantity::from(2)), max_qty: Some(Quantity::from(10)), lot_qty: Some(Quantity::from(5)), reorder_qty: None, num_lots: None, keep_full: false }
     }
 
     fn fields(p: Problems) -> Vec<String> {
@@ -146,12 +148,14 @@ mod tests {
     #[test]
     fn replenishment_settings_need_min_not_above_max_and_a_positive_lot() {
         assert!(validate_replenishment(&input(), &cip(), 0).is_empty());
-        let bad = ReplenishmentUpdate { min_qty: Some(12.0), lot_qty: Some(0.0), reorder_qty: Some(-1.0), ..input() };
+        let bad = ReplenishmentUpdate { min_qty: Some(Quantity::from(12)), lot_qty: Some(Quantity::from(0)), reorder_qty: Some(Quantity::from(-1)), ..input() };
         assert_eq!(fields(validate_replenishment(&bad, &cip(), 0)), ["lot_qty", "reorder_qty", "max_qty"]);
         let missing = ReplenishmentUpdate { min_qty: None, max_qty: None, ..input() };
         assert_eq!(fields(validate_replenishment(&missing, &cip(), 0)), ["min_qty", "max_qty"]);
-        let huge = ReplenishmentUpdate { max_qty: Some(f64::INFINITY), ..input() };
+        let huge = ReplenishmentUpdate { max_qty: Some(Quantity::from(1_000_000_000_000)), ..input() };
         assert_eq!(fields(validate_replenishment(&huge, &cip(), 0)), ["max_qty"]);
+        assert!(validate_replenishment(&ReplenishmentUpdate { max_qty: Some(MAX_QTY), ..input() }, &cip(), 0).is_empty());
+        assert_eq!(MAX_QTY, Quantity::from(999_999_999_999));
     }
 
     #[test]
