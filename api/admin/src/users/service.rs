@@ -48,13 +48,7 @@ fn check_user_id(p: &mut Problems, raw: Option<&str>) -> Option<String> {
 }
 
 fn check_email(p: &mut Problems, raw: Option<&str>) -> Option<String> {
-    let v = p.optional_text("email", "Email", raw, 254)?;
-    let valid = v.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.') && !domain.contains('@'))
-        && !v.chars().any(char::is_whitespace);
-    if !valid {
-        p.add("email", "invalidEmail", "Please enter a valid email address.");
-    }
-    Some(v)
+    p.optional_email("email", "Email", raw)
 }
 
 /// Refuses role grants that would hand out a permission the caller does not hold at the grant's site (only the
