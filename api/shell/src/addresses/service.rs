@@ -7,7 +7,7 @@ use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::records;
 use kernel::state::AppState;
-use kernel::validate::Problems;
+use kernel::validate::{is_email, Problems};
 use kernel::Perm;
 use tenancy::SiteScope;
 
@@ -26,7 +26,7 @@ fn validate(input: &AddressInput) -> Problems {
         }
     }
     if let Some(email) = input.email.as_deref().filter(|e| !e.is_empty()) {
-        if !email.contains('@') {
+        if !is_email(email) {
             problems.add("email", "invalid", "Please enter a valid value for Email");
         }
     }

@@ -24,10 +24,10 @@ pub async fn record_failure(conn: &mut PgConnection, user_id: i64, failures: i32
 /// Clears the failure count of a successful sign-in; answers whether the password in use is an administrator-set
 /// one-time credential (which opens only the forced change, whatever its expiry date says).
 pub async fn clear_failures(conn: &mut PgConnection, user_id: i64) -> Result<bool, sqlx::Error> {
-    let set_by_admin: Option<bool> = sqlx::query_scalar(
+    let set_by_admin = sqlx::query_scalar!(
         "update asp.asp_users set failed_login_count = 0, locked_until = null where asp_users_id = $1 returning password_set_by_admin",
+        user_id
     )
-    .bind(user_id)
     .fetch_optional(conn)
     .await?;
     Ok(set_by_admin.unwrap_or(false))

@@ -40,20 +40,18 @@ pub async fn insert_answer(conn: &mut PgConnection, user_id: i64, ordinal: i32, 
 
 /// Is the user's password an administrator-set one waiting for its owner's change?
 pub async fn password_set_by_admin(conn: &mut PgConnection, user_id: i64) -> Result<bool, sqlx::Error> {
-    let set: Option<bool> = sqlx::query_scalar("select password_set_by_admin from asp.asp_users where asp_users_id = $1")
-        .bind(user_id)
-        .fetch_optional(conn)
-        .await?;
+    let set = sqlx::query_scalar!("select password_set_by_admin from asp.asp_users where asp_users_id = $1", user_id).fetch_optional(conn).await?;
     Ok(set.unwrap_or(false))
 }
 
 /// The questions the user answered, in order.
 pub async fn questions_of(conn: &mut PgConnection, user_id: i64) -> Result<Vec<SecurityQuestion>, sqlx::Error> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        SecurityQuestion,
         "select q.security_question_id as question_id, q.question from asp.user_security_answer a
          join asp.security_question q using (security_question_id) where a.asp_users_id = $1 order by a.ordinal",
+        user_id
     )
-    .bind(user_id)
     .fetch_all(conn)
     .await
 }
