@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use tenancy::TenantTx;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 
 use super::model::{AlertAuditRow, AlertNotification, AlertRecipient, AlertType, SiteCode};
 
@@ -26,21 +26,24 @@ pub struct AlertFilter {
 
 /// The notifications of `sites` matching the filter: one page in the page's order, and their count.
 pub async fn search(tx: &mut TenantTx, sites: &[i64], f: &AlertFilter, page: &Page) -> Result<(Vec<AlertAuditRow>, i64), sqlx::Error> {
-    let base = "select n.notification_id, t.description as notification_type, n.type_notification_id, n.po_no, n.wo_no, n.req_no,
+    let mut s = Search::new(
+        "select n.notification_id, t.description as notification_type, n.type_notification_id, n.po_no, n.wo_no, n.req_no,
                 n.cip_no, n.cid_no, n.created_timestamp, s.site_code
          from notification n
          join asp.site s on s.site_id = n.site_id
-         left join asp.type_notification t on t.type_notification_id = n.type_notification_id
-         where n.site_id = any($1) and n.created_timestamp >= $2 and n.created_timestamp < $3
-           and ($4::bigint is null or n.po_no = $4) and ($5::bigint is null or n.wo_no = $5)
-           and ($6::bigint is null or n.req_no = $6) and ($7::bigint is null or n.cip_no = $7)
-           and ($8::bigint is null or n.type_notification_id = $8)";
-    // The search binds owned values (see `listing::fetch_page`).
-    let sites = sites.to_vec();
-    listing::fetch_page(tx, base, page, |q| {
-        q.bind(sites).bind(f.from).bind(f.to).bind(f.po_no).bind(f.wo_no).bind(f.req_no).bind(f.cip_no).bind(f.alert_type)
-    })
-    .await
+         left join asp.type_notification t on t.type_notification_id = n.type_notification_id",
+    );
+    s.and_bind("n.site_id = any(", sites.to_vec()).push(")");
+    s.and_bind("n.created_timestamp >= ", f.from);
+    s.and_bind("n.created_timestamp < ", f.to);
+    for (condition, value) in
+        [("n.po_no = ", f.po_no), ("n.wo_no = ", f.wo_no), ("n.req_no = ", f.req_no), ("n.cip_no = ", f.cip_no), ("n.type_notification_id = ", f.alert_type)]
+    {
+        if let Some(v) = value {
+            s.and_bind(condition, v);
+        }
+    }
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 /// A notification of the scope's client (its site must belong to that client).
@@ -61,9 +64,10 @@ pub async fn find(tx: &mut TenantTx, id: i64) -> Result<Option<AlertNotification
 /// Recipients of a notification at the transaction's site: one page in the page's order, and their count.
 pub async fn recipients(tx: &mut TenantTx, notification_id: i64, page: &Page) -> Result<(Vec<AlertRecipient>, i64), sqlx::Error> {
     let site_id = tx.site_id();
-    let base = "select username, asp_users_id, inbox_sent, email_sent, text_sent, toastr_sent, created_date
-         from notification_recipient where notification_id = $1 and site_id = $2";
-    listing::fetch_page(tx, base, page, |q| q.bind(notification_id).bind(site_id)).await
+    let mut s = Search::new("select username, asp_users_id, inbox_sent, email_sent, text_sent, toastr_sent, created_date from notification_recipient");
+    s.and_bind("notification_id = ", notification_id);
+    s.and_bind("site_id = ", site_id);
+    listing::fetch_built_page(tx, s.into_builder(), page).await
 }
 
 pub async fn alert_types(conn: &mut PgConnection) -> Result<Vec<AlertType>, sqlx::Error> {

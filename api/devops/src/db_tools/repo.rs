@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 
 use super::model::{DbToolsObjectChange, DbToolsUser, HistorySourceRow};
 
@@ -22,34 +22,40 @@ pub struct ChangeFilter<'a> {
 
 /// The latest change of every object changed in the window, filtered; capped at the page's cap.
 pub async fn changed_objects(conn: &mut PgConnection, filter: &ChangeFilter<'_>, page: &Page) -> Result<(Vec<DbToolsObjectChange>, i64), sqlx::Error> {
-    let base = format!(
+    let mut s = Search::new(format!(
         "select * from (
             select distinct on (l.schema_name, l.object_name) {CHANGE_COLUMNS}
             from asp.object_audit_log l
-            left join asp.db_user u on u.network_name = l.network_name
-            where l.event_time >= $1 and l.event_time < $2
-              and ($3::text is null or strpos(lower(l.schema_name || '.' || l.object_name), lower($3)) > 0)
-              and ($4::text is null or l.network_name = $4 or u.friendly_name = $4)
-              and ($5::text is null or l.schema_name = $5)
-            order by l.schema_name, l.object_name, l.event_time desc, l.object_audit_log_id desc
-         ) latest"
+            left join asp.db_user u on u.network_name = l.network_name"
+    ));
+    s.and_bind("l.event_time >= ", filter.from);
+    s.and_bind("l.event_time < ", filter.to);
+    if let Some(name) = filter.object_name {
+        s.and_bind("strpos(lower(l.schema_name || '.' || l.object_name), lower(", name).push(")) > 0");
+    }
+    if let Some(network) = filter.network_name {
+        s.and().push("(l.network_name = ").push_bind(network).push(" or u.friendly_name = ").push_bind(network).push(")");
+    }
+    if let Some(schema) = filter.schema_name {
+        s.and_bind("l.schema_name = ", schema);
+    }
+    s.push(
+        " order by l.schema_name, l.object_name, l.event_time desc, l.object_audit_log_id desc
+         ) latest",
     );
-    // The search binds owned values (see `listing::fetch_page`).
-    let (object_name, network_name, schema_name) =
-        (filter.object_name.map(str::to_owned), filter.network_name.map(str::to_owned), filter.schema_name.map(str::to_owned));
-    listing::fetch_page(conn, &base, page, |q| q.bind(filter.from).bind(filter.to).bind(object_name).bind(network_name).bind(schema_name)).await
+    listing::fetch_built_page(conn, s.into_builder(), page).await
 }
 
 /// Every change of one object.
 pub async fn object_history(conn: &mut PgConnection, schema: &str, object: &str, page: &Page) -> Result<(Vec<DbToolsObjectChange>, i64), sqlx::Error> {
-    let base = format!(
+    let mut s = Search::new(format!(
         "select {CHANGE_COLUMNS}
          from asp.object_audit_log l
-         left join asp.db_user u on u.network_name = l.network_name
-         where l.schema_name = $1 and l.object_name = $2"
-    );
-    let (schema, object) = (schema.to_owned(), object.to_owned());
-    listing::fetch_page(conn, &base, page, |q| q.bind(schema).bind(object)).await
+         left join asp.db_user u on u.network_name = l.network_name"
+    ));
+    s.and_bind("l.schema_name = ", schema);
+    s.and_bind("l.object_name = ", object);
+    listing::fetch_built_page(conn, s.into_builder(), page).await
 }
 
 /// The database roles that made changes, with their display names.

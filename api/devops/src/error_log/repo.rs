@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 
 use super::model::ErrorRow;
 use crate::error_log_filters::repo::FILTER_MATCH;
@@ -23,22 +23,27 @@ pub struct ErrorQuery {
 /// The newest rows (up to the page's cap) matching the query, one page of them in the page's order, and their
 /// count.
 pub async fn search(conn: &mut PgConnection, q: &ErrorQuery, page: &Page) -> Result<(Vec<ErrorRow>, i64), sqlx::Error> {
-    let base = format!(
+    let mut s = Search::new(
         "select e.error_log_id as asp_error_log_id, e.request_url, e.machine_name, e.logged_at as event_time, e.request_path,
                 e.user_host_address, coalesce(u.user_id, e.user_name) as asp_user_name, e.message as asp_message, e.exception,
                 e.exception_code, e.exception_message, e.stack_trace, e.site_code, e.session_dump, e.application_name,
                 e.api_parameters
-         from asp.error_log e left join asp.asp_users u on u.asp_users_id = e.asp_users_id
-         where e.logged_at >= $1 and e.logged_at < $2
-           and ($3::text[] is null or e.application_name = any($3))
-           and case $4::int
-                   when 0 then true
-                   when -1 then not exists (select 1 from asp.asp_error_log_filter f where {FILTER_MATCH})
-                   else exists (select 1 from asp.asp_error_log_filter f where f.filter_type = $4 and {FILTER_MATCH})
-               end
-         order by e.error_log_id desc"
+         from asp.error_log e left join asp.asp_users u on u.asp_users_id = e.asp_users_id",
     );
-    // The search binds owned values (see `listing::fetch_page`).
-    let applications = q.applications.clone();
-    listing::fetch_page(conn, &base, page, |query| query.bind(q.start).bind(q.end).bind(applications).bind(q.filter_id)).await
+    s.and_bind("e.logged_at >= ", q.start);
+    s.and_bind("e.logged_at < ", q.end);
+    if let Some(applications) = &q.applications {
+        s.and_bind("e.application_name = any(", applications.clone()).push(")");
+    }
+    match q.filter_id {
+        0 => {}
+        -1 => {
+            s.and().push(format!("not exists (select 1 from asp.asp_error_log_filter f where {FILTER_MATCH})"));
+        }
+        filter_type => {
+            s.and_bind("exists (select 1 from asp.asp_error_log_filter f where f.filter_type = ", filter_type).push(format!(" and {FILTER_MATCH})"));
+        }
+    }
+    s.push(" order by e.error_log_id desc");
+    listing::fetch_built_page(conn, s.into_builder(), page).await
 }

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 
 use super::model::ErrorLogFilter;
 
@@ -52,8 +52,11 @@ pub async fn recount(conn: &mut PgConnection, only: Option<i64>) -> Result<Vec<(
 
 /// Filters created in `[from, to)`: one page in the page's order, and their count.
 pub async fn search(conn: &mut PgConnection, from: DateTime<Utc>, to: DateTime<Utc>, page: &Page) -> Result<(Vec<ErrorLogFilter>, i64), sqlx::Error> {
-    let base = format!("select {FILTER_COLUMNS} where f.created_date >= $1 and f.created_date < $2 order by f.asp_error_log_filter_id desc");
-    listing::fetch_page(conn, &base, page, |q| q.bind(from).bind(to)).await
+    let mut s = Search::new(format!("select {FILTER_COLUMNS}"));
+    s.and_bind("f.created_date >= ", from);
+    s.and_bind("f.created_date < ", to);
+    s.push(" order by f.asp_error_log_filter_id desc");
+    listing::fetch_built_page(conn, s.into_builder(), page).await
 }
 
 pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<ErrorLogFilter>, sqlx::Error> {

@@ -2,7 +2,7 @@
 
 use sqlx::PgConnection;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 
 use super::model::GlossaryTerm;
 
@@ -22,8 +22,8 @@ pub struct NewTerm {
 
 /// A page of terms and their total; `label_order` is the output column that sorts labels ignoring case.
 pub async fn search(conn: &mut PgConnection, page: &Page) -> Result<(Vec<GlossaryTerm>, i64), sqlx::Error> {
-    let base = format!("select {COLUMNS}, lower(label) as label_order from asp.glossary_term");
-    listing::fetch_page(conn, &base, page, |q| q).await
+    let search = Search::new(format!("select {COLUMNS}, lower(label) as label_order from asp.glossary_term"));
+    listing::fetch_built_page(conn, search.into_builder(), page).await
 }
 
 /// Inserts the term, created and last modified by the user; `None` when the label exists already.

@@ -3,7 +3,7 @@
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 
 use super::model::Release;
 
@@ -48,8 +48,8 @@ pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<Release>, s
 /// A page of releases and their total. `release_version` (the number as an int array; the table's check
 /// constraint keeps the cast safe) is the output column that sorts numbers in version order.
 pub async fn search(conn: &mut PgConnection, page: &Page) -> Result<(Vec<Release>, i64), sqlx::Error> {
-    let base = format!("select {COLUMNS}, string_to_array(release_number, '.')::int[] as release_version from asp.release");
-    listing::fetch_page(conn, &base, page, |q| q).await
+    let search = Search::new(format!("select {COLUMNS}, string_to_array(release_number, '.')::int[] as release_version from asp.release"));
+    listing::fetch_built_page(conn, search.into_builder(), page).await
 }
 
 /// Inserts the release as a major release; `None` when the number is taken.

@@ -5,7 +5,7 @@
 //! "Latest" below means the newest active version of a name on a record: no active row of the same record and name
 //! (case-insensitive) has a higher version.
 
-use sqlx::PgConnection;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
 use tenancy::TenantTx;
 
 use super::model::{CidRef, CipRef, FileClassification, FileRow, NewFile, TemplateField};
@@ -326,36 +326,80 @@ pub async fn search(
     include_versions: bool,
 ) -> Result<(Vec<FileRow>, i64), sqlx::Error> {
     let site_id = tx.site_id();
-    let base = "select * from (
+    // The filters apply inside each branch of the union (as the planner would push them), each value bound where its
+    // condition names it.
+    let filters = |q: &mut QueryBuilder<'static, Postgres>| {
+        if let Some(p) = &name_pattern {
+            q.push(" and f.file_name ilike ").push_bind(p.clone());
+        }
+        if let Some(p) = &text_pattern {
+            q.push(" and (f.file_name ilike ").push_bind(p.clone());
+            q.push(" or f.description ilike ").push_bind(p.clone());
+            q.push(" or f.file_notes ilike ").push_bind(p.clone()).push(")");
+        }
+        if let Some(v) = is_image {
+            q.push(" and f.is_image = ").push_bind(v);
+        }
+        if let Some(c) = classification {
+            q.push(" and f.file_classification_type_id = ").push_bind(c);
+        }
+    };
+    let mut q = QueryBuilder::new(
+        "select * from (
             select f.file_id, f.site_id, f.entity_type, f.entity_id, f.file_name, f.description, f.version, f.file_guid, f.is_image, f.active_yn,
                    f.stock_image, f.default_image, f.file_classification_type_id, c.description as file_classification, f.file_notes, f.file_size,
                    f.mime_type, f.storage_key, f.thumbnail_key, f.in_azure, f.file_approval_status, u.user_id as created_by, f.created_at, f.updated_at
             from file f
             left join asp.file_classification_type c on c.file_classification_type_id = f.file_classification_type_id
             left join asp.asp_users u on u.asp_users_id = f.created_by
-            where f.site_id = $1 and f.active_yn and ($2::int is null or f.entity_type = $2) and ($3::bigint is null or f.entity_id = $3)
-              and ($8 or not exists (select 1 from file n where n.site_id = f.site_id and n.entity_type = f.entity_type and n.entity_id = f.entity_id
-                                     and lower(n.file_name) = lower(f.file_name) and n.active_yn and n.version > f.version))
-            union all
+            where f.active_yn and f.site_id = ",
+    );
+    q.push_bind(site_id);
+    if let Some(t) = entity_type {
+        q.push(" and f.entity_type = ").push_bind(t);
+    }
+    if let Some(id) = entity_id {
+        q.push(" and f.entity_id = ").push_bind(id);
+    }
+    if !include_versions {
+        q.push(
+            " and not exists (select 1 from file n where n.site_id = f.site_id and n.entity_type = f.entity_type and n.entity_id = f.entity_id
+                               and lower(n.file_name) = lower(f.file_name) and n.active_yn and n.version > f.version)",
+        );
+    }
+    filters(&mut q);
+    q.push(
+        " union all
             select f.file_id, null::bigint, 1, f.item_id, f.file_name, f.description, f.version, f.file_guid, f.is_image, f.active_yn,
                    f.stock_image, f.default_image, f.file_classification_type_id, c.description, f.file_notes, f.file_size,
                    f.mime_type, f.storage_key, f.thumbnail_key, f.in_azure, f.file_approval_status, u.user_id, f.created_at, f.updated_at
             from asp.item_file f
             left join asp.file_classification_type c on c.file_classification_type_id = f.file_classification_type_id
             left join asp.asp_users u on u.asp_users_id = f.created_by
-            where f.active_yn and ($2::int = 1 or ($2::int is null and exists (select 1 from cid x where x.item_id = f.item_id)))
-              and ($3::bigint is null or f.item_id = $3)
-              and ($8 or not exists (select 1 from asp.item_file n where n.item_id = f.item_id and lower(n.file_name) = lower(f.file_name)
-                                     and n.active_yn and n.version > f.version))
-        ) files
-        where ($4::text is null or file_name ilike $4)
-          and ($5::text is null or file_name ilike $5 or description ilike $5 or file_notes ilike $5)
-          and ($6::boolean is null or is_image = $6)
-          and ($7::int is null or file_classification_type_id = $7)";
-    kernel::listing::fetch_page(tx, base, page, |q| {
-        q.bind(site_id).bind(entity_type).bind(entity_id).bind(name_pattern).bind(text_pattern).bind(is_image).bind(classification).bind(include_versions)
-    })
-    .await
+            where f.active_yn",
+    );
+    match entity_type {
+        // Every item's files when the caller asks for item master files; otherwise those of the site's CIDs.
+        Some(1) => {}
+        None => {
+            q.push(" and exists (select 1 from cid x where x.item_id = f.item_id)");
+        }
+        Some(_) => {
+            q.push(" and false");
+        }
+    }
+    if let Some(id) = entity_id {
+        q.push(" and f.item_id = ").push_bind(id);
+    }
+    if !include_versions {
+        q.push(
+            " and not exists (select 1 from asp.item_file n where n.item_id = f.item_id and lower(n.file_name) = lower(f.file_name)
+                               and n.active_yn and n.version > f.version)",
+        );
+    }
+    filters(&mut q);
+    q.push(") files");
+    kernel::listing::fetch_built_page(tx, q, page).await
 }
 
 // ------------------------------------------------------------------------------------------------ item master files

@@ -63,7 +63,7 @@ pub struct JobRun {
     pub start_time: DateTime<Utc>,
     /// Null while running.
     pub end_time: Option<DateTime<Utc>>,
-    pub duration_seconds: Option<f64>,
+    pub duration_seconds: Option<f64>, // not money: a run's duration in seconds
     /// Null while running.
     pub success: Option<bool>,
     pub results_detail: Option<String>,

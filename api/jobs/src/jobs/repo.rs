@@ -3,7 +3,7 @@
 use sqlx::PgConnection;
 
 use kernel::jobs::LogLevel;
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 
 use super::model::{JobRecord, JobRun};
 
@@ -24,10 +24,14 @@ pub async fn exists(conn: &mut PgConnection, job_id: i64) -> Result<bool, sqlx::
 
 /// A page of a job's runs (the most recent up to the page's cap) and their total.
 pub async fn history(conn: &mut PgConnection, job_id: i64, page: &Page) -> Result<(Vec<JobRun>, i64), sqlx::Error> {
-    let base = "select r.job_run_id, r.start_time, r.end_time,
-                       extract(epoch from (r.end_time - r.start_time))::float8 as duration_seconds, r.success, r.results_detail
-                from asp.job_run r where r.job_id = $1 order by r.job_run_id desc";
-    listing::fetch_page(conn, base, page, |q| q.bind(job_id)).await
+    let mut s = Search::new(concat!(
+        "select r.job_run_id, r.start_time, r.end_time, r.success, r.results_detail, ",
+        "extract(epoch from (r.end_time - r.start_time))::float8 as duration_seconds ", // not money: a run's duration in seconds
+        "from asp.job_run r",
+    ));
+    s.and_bind("r.job_id = ", job_id);
+    s.push(" order by r.job_run_id desc");
+    listing::fetch_built_page(conn, s.into_builder(), page).await
 }
 
 /// Activates (due at its current next run, or now when it has none) or deactivates a job; answers the rows changed.

@@ -2,17 +2,19 @@
 
 use sqlx::PgConnection;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 
 use super::model::HistoricPriceMethodSite;
 
 /// A page of the site's links.
 pub async fn search(conn: &mut PgConnection, site_id: i64, page: &Page) -> Result<(Vec<HistoricPriceMethodSite>, i64), sqlx::Error> {
-    let base = "select l.type_historic_pricing_method_site_id, l.site_id, s.site_code, v.value_id, v.code, v.description, v.is_active,
+    let mut s = Search::new(
+        "select l.type_historic_pricing_method_site_id, l.site_id, s.site_code, v.value_id, v.code, v.description, v.is_active,
             l.created_at, v.sort_order, lower(v.description) as description_order
-        from asp.type_historic_pricing_method_site l join asp.type_value v using (type_value_id) join asp.site s on s.site_id = l.site_id
-        where l.site_id = $1";
-    listing::fetch_page(conn, base, page, |q| q.bind(site_id)).await
+        from asp.type_historic_pricing_method_site l join asp.type_value v using (type_value_id) join asp.site s on s.site_id = l.site_id",
+    );
+    s.and_bind("l.site_id = ", site_id);
+    listing::fetch_built_page(conn, s.into_builder(), page).await
 }
 
 /// The 'HistoricPriceMethod' value rows of these value ids that exist and are active: (value_id, type_value_id).

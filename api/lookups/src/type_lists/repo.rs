@@ -2,7 +2,7 @@
 
 use sqlx::PgConnection;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 
 use super::model::{TypeList, TypeValueRecord};
 
@@ -50,25 +50,29 @@ pub async fn list(conn: &mut PgConnection, type_code: &str) -> Result<Option<(St
 const COLUMNS: &str = "v.type_value_id, v.type_code, v.value_id, v.code, v.description, v.description2, v.sort_order, v.is_active,
     v.site_id, s.site_code, v.erp_type_id, v.ecs_id, nullif(trim(u.fname || ' ' || u.lname), '') as updated_by, v.updated_at";
 
-/// A page of one list's values without a site or of `sites`; `$1` the list, `$2` a contains pattern or null, `$3`
-/// the active state or null, `$4` the sites.
+/// A page of one list's values without a site or of `sites`; `text` is matched anywhere in the code and both
+/// descriptions, ignoring case.
 pub async fn search(
     conn: &mut PgConnection,
     type_code: &str,
     sites: &[i64],
-    pattern: Option<&str>,
+    text: Option<&str>,
     active: Option<bool>,
     page: &Page,
 ) -> Result<(Vec<TypeValueRecord>, i64), sqlx::Error> {
-    let base = format!(
+    let mut s = Search::new(format!(
         "select {COLUMNS}, lower(v.description) as description_order
-         from asp.type_value v left join asp.site s on s.site_id = v.site_id left join asp.asp_users u on u.asp_users_id = v.updated_by_id
-         where v.type_code = $1
-           and ($2::text is null or v.code ilike $2 or v.description ilike $2 or v.description2 ilike $2)
-           and ($3::boolean is null or v.is_active = $3)
-           and (v.site_id is null or v.site_id = any($4))"
-    );
-    listing::fetch_page(conn, &base, page, |q| q.bind(type_code.to_owned()).bind(pattern.map(str::to_owned)).bind(active).bind(sites.to_vec())).await
+         from asp.type_value v left join asp.site s on s.site_id = v.site_id left join asp.asp_users u on u.asp_users_id = v.updated_by_id"
+    ));
+    s.and_bind("v.type_code = ", type_code);
+    if let Some(text) = text {
+        s.and_contains(&["v.code", "v.description", "v.description2"], text);
+    }
+    if let Some(active) = active {
+        s.and_bind("v.is_active = ", active);
+    }
+    s.and_bind("(v.site_id is null or v.site_id = any(", sites.to_vec()).push("))");
+    listing::fetch_built_page(conn, s.into_builder(), page).await
 }
 
 pub async fn find(conn: &mut PgConnection, type_value_id: i64) -> Result<Option<TypeValueRecord>, sqlx::Error> {

@@ -7,7 +7,7 @@ use serde_json::json;
 use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
-use kernel::listing::{contains_pattern, SortSpec};
+use kernel::listing::SortSpec;
 use kernel::perm::Perm;
 use kernel::reach;
 use kernel::records;
@@ -56,8 +56,7 @@ pub async fn search(state: &AppState, caller: &Caller, current: &SiteScope, type
     if repo::list(&mut conn, type_code).await?.is_none() {
         return Err(ApiError::not_found(LIST_NOT_FOUND));
     }
-    let pattern = trimmed(&request.q).map(contains_pattern);
-    let (rows, total) = repo::search(&mut conn, type_code, &sites, pattern.as_deref(), request.is_active, &page).await?;
+    let (rows, total) = repo::search(&mut conn, type_code, &sites, trimmed(&request.q), request.is_active, &page).await?;
     Ok(TypeValuePage::new(rows, total))
 }
 
