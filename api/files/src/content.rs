@@ -144,18 +144,19 @@ pub fn image_dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
 /// washer or a bearing seen from the front) and a shadow. PNG bytes.
 pub fn demo_png(width: u32, height: u32, colour: [u8; 3]) -> Vec<u8> {
     let (w, h) = (width.max(8), height.max(8));
-    let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
-    let outer = w.min(h) as f32 * 0.38;
-    let inner = outer * 0.42;
+    // Integer geometry in hundredths of a pixel: distances are compared squared, the light is in thousandths.
+    let outer = i64::from(w.min(h)) * 38;
+    let inner = outer * 42 / 100;
     let img = RgbImage::from_fn(w, h, |x, y| {
-        let (dx, dy) = (x as f32 - cx, y as f32 - cy);
-        let d = (dx * dx + dy * dy).sqrt();
-        let shadow = ((x as f32 - cx - outer * 0.08).powi(2) + (y as f32 - cy - outer * 0.1).powi(2)).sqrt();
-        if d <= outer && d >= inner {
+        let (dx, dy) = (i64::from(x) * 100 - i64::from(w) * 50, i64::from(y) * 100 - i64::from(h) * 50);
+        let d2 = dx * dx + dy * dy;
+        let (sx, sy) = (dx - outer * 8 / 100, dy - outer / 10);
+        let shadow2 = sx * sx + sy * sy;
+        if d2 <= outer * outer && d2 >= inner * inner {
             // Lit from the top left.
-            let light = 1.0 - ((dx + dy) / (2.0 * outer)).clamp(-1.0, 1.0) * 0.25;
-            Rgb(colour.map(|c| (c as f32 * light).clamp(0.0, 255.0) as u8))
-        } else if shadow <= outer && d > outer {
+            let light = 1000 - ((dx + dy) * 1000 / (2 * outer)).clamp(-1000, 1000) / 4;
+            Rgb(colour.map(|c| u8::try_from((i64::from(c) * light / 1000).clamp(0, 255)).unwrap_or(u8::MAX)))
+        } else if shadow2 <= outer * outer && d2 > outer * outer {
             Rgb([190, 192, 196])
         } else {
             let shade = 236 - (y * 24 / h) as u8;

@@ -54,7 +54,7 @@ pub fn xlsx(kind: TemplateType, fields: &[TemplateField]) -> Result<Vec<u8>, Xls
             let col = u16::try_from(i).unwrap_or(u16::MAX);
             sheet.write_string_with_format(0, col, h, &bold)?;
             // Keys and values are text: a part code such as 00123 must keep its zeros.
-            sheet.set_column_width(col, (h.chars().count() as f64 + 4.0).clamp(14.0, 40.0))?;
+            sheet.set_column_width(col, u16::try_from(h.chars().count() + 4).unwrap_or(u16::MAX).clamp(14, 40))?;
             sheet.set_column_format(col, &text)?;
         }
         sheet.set_freeze_panes(1, 0)?;
@@ -77,7 +77,7 @@ pub fn xlsx(kind: TemplateType, fields: &[TemplateField]) -> Result<Vec<u8>, Xls
         sheet.write_string(row, 1, format!("custom{}", f.field_no))?;
         sheet.write_string(row, 2, &f.field_type)?;
         sheet.write_string(row, 3, if f.is_required { "yes" } else { "no" })?;
-        sheet.write_number(row, 4, f64::from(f.max_length.unwrap_or(500)))?;
+        sheet.write_number(row, 4, f.max_length.unwrap_or(500))?;
         sheet.write_string(row, 5, f.possible_values.join(", "))?;
     }
     let note_row = 3 + fields.len() as u32;

@@ -87,7 +87,7 @@ impl Scheduler {
     pub async fn claim(&self) -> anyhow::Result<Option<Claimed>> {
         let mut tx = self.pool.begin().await?;
         let Some((job_id, job_type_id, log_level, scheduled_for)) =
-            repo::claim(&mut tx, &self.owner, f64::from(LEASE_SECONDS), &self.registry.type_ids()).await?
+            repo::claim(&mut tx, &self.owner, LEASE_SECONDS, &self.registry.type_ids()).await?
         else {
             return Ok(None);
         };
@@ -99,7 +99,7 @@ impl Scheduler {
 
     async fn renew(&self, job_id: i64) -> anyhow::Result<bool> {
         let mut conn = self.pool.acquire().await?;
-        Ok(repo::renew(&mut conn, job_id, &self.owner, f64::from(LEASE_SECONDS)).await? == 1)
+        Ok(repo::renew(&mut conn, job_id, &self.owner, LEASE_SECONDS).await? == 1)
     }
 
     /// Runs a claimed job to the end (a panic is a failed run), renewing the lease meanwhile, then records it.

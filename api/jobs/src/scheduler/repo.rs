@@ -9,9 +9,9 @@ pub type ClaimedRow = (i64, i32, String, Option<DateTime<Utc>>);
 
 /// Claims the most overdue active job of `type_ids` that no live lease holds, for `owner` for `lease_seconds`.
 /// Row locks (`for update skip locked`) keep two replicas from claiming the same job.
-pub async fn claim(conn: &mut PgConnection, owner: &str, lease_seconds: f64, type_ids: &[i32]) -> Result<Option<ClaimedRow>, sqlx::Error> {
+pub async fn claim(conn: &mut PgConnection, owner: &str, lease_seconds: i32, type_ids: &[i32]) -> Result<Option<ClaimedRow>, sqlx::Error> {
     let row = sqlx::query!(
-        "update asp.job j set job_status = 1, lease_owner = $1, lease_until = now() + make_interval(secs => $2),
+        "update asp.job j set job_status = 1, lease_owner = $1, lease_until = now() + make_interval(secs => $2::integer),
                 last_run = now(), last_activity_notification = now()
          where j.job_id = (
              select job_id from asp.job
@@ -54,9 +54,9 @@ pub async fn insert_run(conn: &mut PgConnection, job_id: i64, scheduled_for: Opt
 }
 
 /// Extends `owner`'s lease of a running job; answers the rows changed (0: the lease was lost).
-pub async fn renew(conn: &mut PgConnection, job_id: i64, owner: &str, lease_seconds: f64) -> Result<u64, sqlx::Error> {
+pub async fn renew(conn: &mut PgConnection, job_id: i64, owner: &str, lease_seconds: i32) -> Result<u64, sqlx::Error> {
     let done = sqlx::query!(
-        "update asp.job set lease_until = now() + make_interval(secs => $3), last_activity_notification = now()
+        "update asp.job set lease_until = now() + make_interval(secs => $3::integer), last_activity_notification = now()
          where job_id = $1 and lease_owner = $2 and job_status = 1",
         job_id,
         owner,
@@ -91,7 +91,7 @@ pub async fn release(conn: &mut PgConnection, job_id: i64, owner: &str) -> Resul
                     case when ((now() at time zone 'utc')::date + run_at) at time zone 'utc' > now()
                          then ((now() at time zone 'utc')::date + run_at) at time zone 'utc'
                          else ((now() at time zone 'utc')::date + 1 + run_at) at time zone 'utc' end
-                else coalesce(next_run, now()) + make_interval(secs => run_interval::float8
+                else coalesce(next_run, now()) + make_interval(secs => run_interval
                     * (floor(greatest(extract(epoch from now() - coalesce(next_run, now())), 0) / run_interval) + 1)) end
          where job_id = $1 and lease_owner = $2 and job_status = 1",
         job_id,
