@@ -303,6 +303,38 @@ async fn creating_a_cid_with_its_first_cip_checks_every_rule_and_audits_both() {
 }
 
 #[tokio::test]
+async fn a_new_cids_average_cost_and_its_cips_quantities_are_stored_as_sent_and_answered_exactly() {
+    let app = TestApp::spawn().await;
+    let admin = app.login("admin").await;
+    assert_eq!(app.switch(&admin, "ACME-NORTH").await.status, StatusCode::OK);
+    let item = unused_item(&app, 0).await;
+    let body = json!({"cust_item_code": "CP-1999", "cust_desc1": "GASKET", "item_id": item, "cip_code": "GSK-1999",
+                      "cust_avg_cost": 19.99, "min_qty": 0.1, "max_qty": 0.3});
+    let a = app.post("/api/V1/Item/CID", &admin, body).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(a.body["cid"]["cust_avg_cost"].to_string(), "19.99");
+    let cip = a.body["cip_no"].as_i64().unwrap();
+    let stored: (String, String, String, String) = sqlx::query_as(
+        "select d.cust_avg_cost::text, p.cust_avg_cost::text, p.min_qty::text, p.max_qty::text
+         from client_acme.cip p join client_acme.cid d on d.cid_no = p.cid_no where p.cip_no = $1",
+    )
+    .bind(cip)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(stored, ("19.990".to_owned(), "19.990".to_owned(), "0.100".to_owned(), "0.300".to_owned()));
+    let q = app.get(&format!("/api/V1/Item/CIP/Quantities/{cip}"), &admin).await;
+    assert_eq!((q.body["min_qty"].to_string(), q.body["max_qty"].to_string()), ("0.1".to_owned(), "0.3".to_owned()), "{:?}", q.body);
+
+    // The cost columns keep three decimals: a cost with five is rounded by the column once, half away from zero
+    // (1.23449 to 1.234; rounded to a unit cost first it would have become 1.2345 and then 1.235).
+    let item = unused_item(&app, 1).await;
+    let a = app.post("/api/V1/Item/CID", &admin, json!({"cust_item_code": "CP-1235", "cust_desc1": "GASKET", "item_id": item, "cip_code": "GSK-1235", "cust_avg_cost": 1.23449})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(a.body["cid"]["cust_avg_cost"].to_string(), "1.234");
+}
+
+#[tokio::test]
 async fn the_item_master_changes_only_when_nothing_depends_on_it() {
     let app = TestApp::spawn().await;
     let buyer = app.login("buyer").await;

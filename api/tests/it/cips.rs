@@ -668,6 +668,38 @@ async fn replenish_cips_lists_minmax_cips_at_or_below_min_with_the_order_to_plac
 }
 
 #[tokio::test]
+async fn quantities_in_tenths_are_stored_and_answered_exactly_and_the_order_to_place_adds_up_in_decimals() {
+    let app = TestApp::spawn().await;
+    let buyer = at(&app, "buyer", "ACME-NORTH").await;
+    let bearing = cip_no(&app, "ACME-NORTH", "BRG-6204-2RS").await;
+    sql(&app, &format!("update client_acme.cip set repl_type = 2, status_id = 1, keep_full = false where cip_no = {bearing}")).await;
+    let url = "/api/V1/Item/CIP/Replenishment/Update";
+    // A fourth decimal is rounded half away from zero, once, as the numeric(18, 3) column rounds it.
+    let a = app.post(url, &buyer, json!({"cip_no": bearing, "repl_type": 2, "min_qty": 0.3, "max_qty": 0.6, "lot_qty": 0.1, "reorder_qty": 1.0005, "keep_full": false})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let cip = &a.body["cip"];
+    let text = |v: &serde_json::Value| v.to_string();
+    assert_eq!((text(&cip["min_qty"]), text(&cip["max_qty"]), text(&cip["lot_qty"]), text(&cip["reorder_qty"])), ("0.3".into(), "0.6".into(), "0.1".into(), "1.001".into()));
+    let stored: (String, String) =
+        sqlx::query_as("select max_qty::text, reorder_qty::text from client_acme.cip where cip_no = $1").bind(bearing).fetch_one(&app.pool).await.unwrap();
+    assert_eq!(stored, ("0.600".to_owned(), "1.001".to_owned()));
+
+    // Position 0.1 + 0.2 = 0.3, at min: up to max 0.6 in lots of 0.1 is three lots, exactly 0.3 (in binary floating
+    // point 0.6 - 0.30000000000000004 in lots of 0.1 came to 0.30000000000000004).
+    sql(&app, &format!("update client_acme.cip set qty_on_hand = 0.1, qty_on_order = 0.2, qty_backorder = 0 where cip_no = {bearing}")).await;
+    let a = app.get("/api/V1/Item/CIP/ReplenishCIPs?pageSize=500", &buyer).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let row = a.body["resultList"].as_array().unwrap().iter().find(|r| r["cip_no"] == bearing).cloned().expect("the bearing is due");
+    assert_eq!((text(&row["qty_position"]), text(&row["suggested_qty"])), ("0.3".into(), "0.3".into()), "{row:?}");
+    let q = app.get(&format!("/api/V1/Item/CIP/Quantities/{bearing}"), &buyer).await;
+    assert_eq!((text(&q.body["qty_on_hand"]), text(&q.body["qty_position"])), ("0.1".into(), "0.3".into()), "{:?}", q.body);
+    // Whole quantities keep the form they always had on the wire.
+    sql(&app, &format!("update client_acme.cip set qty_on_hand = 5 where cip_no = {bearing}")).await;
+    let q = app.get(&format!("/api/V1/Item/CIP/Quantities/{bearing}"), &buyer).await;
+    assert_eq!(text(&q.body["qty_on_hand"]), "5.0");
+}
+
+#[tokio::test]
 async fn a_cip_moves_to_another_cid_only_without_stock_and_mlq_counts_what_is_still_owed() {
     let app = TestApp::spawn().await;
     let buyer = at(&app, "buyer", "ACME-NORTH").await;

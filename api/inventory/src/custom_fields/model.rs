@@ -5,6 +5,7 @@ use poem_openapi::{Enum, Object};
 use serde::Serialize;
 use sqlx::FromRow;
 
+use kernel::listing::SortSpec;
 use kernel::page_type;
 
 /// Which record a custom field belongs to.
@@ -293,3 +294,10 @@ pub enum ImportFile {
     #[oai(content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")]
     Xlsx(poem_openapi::payload::Binary<Vec<u8>>),
 }
+
+/// How a field's possible values may be sorted (name the caller may send, expression of the list's query).
+pub const POSSIBLE_SORT: SortSpec = SortSpec {
+    fields: &[("custom_field_value", "lower(custom_field_value)"), ("description", "lower(description)"), ("is_visible", "is_visible")],
+    default_field: "custom_field_value",
+    default_descending: false,
+};

@@ -7,7 +7,7 @@ use serde_json::json;
 use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
-use kernel::listing::{limited, PageRequest, SortSpec, ROW_CAP_MESSAGE};
+use kernel::listing::{limited, PageRequest, ROW_CAP_MESSAGE};
 use kernel::records;
 use kernel::state::AppState;
 use kernel::validate::Problems;
@@ -28,12 +28,6 @@ pub const DEFINITION_NOT_FOUND: &str = "The custom field you are trying to find 
 pub const POSSIBLE_NOT_FOUND: &str = "The custom field value you are trying to find does not exist.";
 pub const CID_NOT_FOUND: &str = "The CID you are trying to find does not exist.";
 pub const CIP_NOT_FOUND: &str = "The item you are trying to find does not exist.";
-
-pub const POSSIBLE_SORT: SortSpec = SortSpec {
-    fields: &[("custom_field_value", "lower(custom_field_value)"), ("description", "lower(description)"), ("is_visible", "is_visible")],
-    default_field: "custom_field_value",
-    default_descending: false,
-};
 
 /// Audit entity names (docs/cid.md): CID and CIP values are recorded on the record itself.
 pub const ENTITY_CID: &str = "cid";
