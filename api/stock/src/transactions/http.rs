@@ -246,7 +246,8 @@ impl TransactionApi {
     ///
     /// The values of one column (trans_code, location, employee_number, track1-4, req_no, po_no,
     /// cust_item_code, user_login, serial_lot) among the newest 5000 rows the SearchV2 filter finds, at most 100,
-    /// sorted; `search_text` keeps those containing it.
+    /// sorted; `search_text` keeps those containing it. Transaction codes are listed and searched by their names
+    /// (ISS, REC, ...).
     #[requires(TransactionView)]
     #[oai(path = "/Transaction/FieldDistinctValues", method = "post", operation_id = "transactionPostFieldDistinctValues")]
     async fn distinct(&self, state: Data<&AppState>, scope: Data<&SiteScope>, body: Json<DistinctRequest>) -> ApiResult<Json<DistinctValues>> {

@@ -260,9 +260,10 @@ pub enum DistinctField {
 }
 
 impl DistinctField {
+    /// The column listed; the transaction code's three-letter name is the repository's (from the code table).
     pub fn column(self) -> &'static str {
         match self {
-            DistinctField::TransCode => "trans_code::text",
+            DistinctField::TransCode => "trans_code",
             DistinctField::Location => "location",
             DistinctField::EmployeeNumber => "employee_number",
             DistinctField::Track1 => "track1",

@@ -175,7 +175,12 @@ pub async fn search_min1(tx: &mut TenantTx, f: &Filter, page: &Page) -> Result<(
 
 /// The distinct values of one allow-listed column among the rows the filter finds (newest 5000 rows), at most 100.
 pub async fn distinct(tx: &mut TenantTx, f: &Filter, field: DistinctField, contains: Option<&str>) -> Result<Vec<String>, sqlx::Error> {
-    let mut q = filtered(format!("select distinct v from (select {} as v from stock_transaction", field.column()), f);
+    // Codes are listed (and searched) by their names, as the grid shows them.
+    let value = match field {
+        DistinctField::TransCode => format!("nullif({}, '')", trans_type_sql()),
+        other => other.column().to_owned(),
+    };
+    let mut q = filtered(format!("select distinct v from (select {value} as v from stock_transaction"), f);
     q.push(" order by trans_date desc, tran_id desc limit 5000) s where v is not null");
     if let Some(c) = contains {
         q.push(" and v ilike ").push_bind(listing::contains_pattern(c));

@@ -230,10 +230,7 @@ pub async fn distinct(state: &AppState, scope: &SiteScope, request: &DistinctReq
     let f = resolve_filter(scope, &request.filter)?;
     let text = trimmed_owned(&request.search_text);
     let mut tx = scope.begin(&state.pool).await?;
-    let mut values = repo::distinct(&mut tx, &f, request.field, text.as_deref()).await?;
-    if request.field == DistinctField::TransCode {
-        values = values.iter().filter_map(|v| v.parse::<i32>().ok()).filter_map(TransCode::from_id).map(|c| c.name().to_owned()).collect();
-    }
+    let values = repo::distinct(&mut tx, &f, request.field, text.as_deref()).await?;
     Ok(DistinctValues { field: request.field, values })
 }
 
