@@ -1,7 +1,7 @@
 //! Wire types of employee groups and their relations.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::listing::PageRequest;
+use kernel::listing::{PageRequest, SortSpec};
 use kernel::num::Money;
 use kernel::page_type;
 use poem_openapi::Object;
@@ -311,3 +311,40 @@ pub struct ItemGroupLimitInput {
     pub period: i32,
     pub limit_amount: Money,
 }
+
+/// Sort allow-lists of the group search and of the relations' searches (name the caller sends, output column).
+pub const GROUP_SORT: SortSpec = SortSpec {
+    fields: &[
+        ("description", "upper(description)"),
+        ("employeeGroupID", "employee_group_id"),
+        ("group_type", "group_type"),
+        ("limitDaily", "limit_daily"),
+        ("limitWeekly", "limit_weekly"),
+        ("limitMonthly", "limit_monthly"),
+        ("limitYearly", "limit_yearly"),
+        ("member_count", "member_count"),
+        ("updated_at", "updated_at"),
+    ],
+    default_field: "description",
+    default_descending: false,
+};
+
+pub const ASSIGNED_SORT: SortSpec = SortSpec {
+    fields: &[("employeeNumber", "employee_number"), ("lastName", "upper(last_name)"), ("firstName", "upper(first_name)"), ("inGroup", "in_group")],
+    default_field: "employeeNumber",
+    default_descending: false,
+};
+
+pub const ASSET_SORT: SortSpec = SortSpec { fields: &[("cip_code", "cip_code"), ("cip_no", "cip_no")], default_field: "cip_code", default_descending: false };
+
+pub const TRACKING_SORT: SortSpec = SortSpec {
+    fields: &[("tracking_number", "tracking_number"), ("tracking_level_id", "tracking_level_id"), ("allowed", "allowed")],
+    default_field: "tracking_number",
+    default_descending: false,
+};
+
+pub const LIMIT_SORT: SortSpec = SortSpec {
+    fields: &[("item_group", "upper(item_group)"), ("period", "period"), ("limit_amount", "limit_amount")],
+    default_field: "item_group",
+    default_descending: false,
+};

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use kernel::access::Caller;
 use kernel::audit::{self, AuditDetail, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
-use kernel::listing::{contains_pattern, SortSpec};
+use kernel::listing::contains_pattern;
 use kernel::num::{Decimal, Money};
 use kernel::records;
 use kernel::state::AppState;
@@ -19,7 +19,7 @@ use super::model::{
     name_of, AssignedEmployeePage, AssignedInput, AssignedResult, AssignedSearchRequest, DeliveryLocation, DeliveryLocationInput, EmployeeGroup,
     EmployeeGroupInput, EmployeeGroupPage, EmployeeGroupSearchRequest, GroupAsset, GroupAssetInput, GroupAssetPage, GroupPageRequest, ItemGroup,
     ItemGroupLimit, ItemGroupLimitInput, ItemGroupLimitPage, TrackingRestrictionPage, TrackingRestrictionSearchRequest, TrackingRestrictionUpdate,
-    ENFORCED_LEVELS, GROUP_TYPES, PERIODS,
+    ASSET_SORT, ASSIGNED_SORT, ENFORCED_LEVELS, GROUP_SORT, GROUP_TYPES, LIMIT_SORT, PERIODS, TRACKING_SORT,
 };
 use super::repo::{self, AssignedFilter, GroupFilter, GroupValues};
 
@@ -40,37 +40,6 @@ pub mod entity {
     pub const ASSETS: &str = "employee_group_asset";
 }
 
-pub const GROUP_SORT: SortSpec = SortSpec {
-    fields: &[
-        ("description", "upper(description)"),
-        ("employeeGroupID", "employee_group_id"),
-        ("group_type", "group_type"),
-        ("limitDaily", "limit_daily"),
-        ("limitWeekly", "limit_weekly"),
-        ("limitMonthly", "limit_monthly"),
-        ("limitYearly", "limit_yearly"),
-        ("member_count", "member_count"),
-        ("updated_at", "updated_at"),
-    ],
-    default_field: "description",
-    default_descending: false,
-};
-const ASSIGNED_SORT: SortSpec = SortSpec {
-    fields: &[("employeeNumber", "employee_number"), ("lastName", "upper(last_name)"), ("firstName", "upper(first_name)"), ("inGroup", "in_group")],
-    default_field: "employeeNumber",
-    default_descending: false,
-};
-const ASSET_SORT: SortSpec = SortSpec { fields: &[("cip_code", "cip_code"), ("cip_no", "cip_no")], default_field: "cip_code", default_descending: false };
-const TRACKING_SORT: SortSpec = SortSpec {
-    fields: &[("tracking_number", "tracking_number"), ("tracking_level_id", "tracking_level_id"), ("allowed", "allowed")],
-    default_field: "tracking_number",
-    default_descending: false,
-};
-const LIMIT_SORT: SortSpec = SortSpec {
-    fields: &[("item_group", "upper(item_group)"), ("period", "period"), ("limit_amount", "limit_amount")],
-    default_field: "item_group",
-    default_descending: false,
-};
 
 fn named(mut g: EmployeeGroup) -> EmployeeGroup {
     g.group_type_text = name_of(GROUP_TYPES, g.group_type);

@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use kernel::export::ExportColumn;
-use kernel::listing::PageRequest;
+use kernel::listing::{PageRequest, SortSpec};
 use kernel::num::{Factor, Money, Quantity};
 use kernel::page_type;
 use poem_openapi::Object;
@@ -475,3 +475,13 @@ pub struct EmployeeGroupUpdate {
     #[oai(validator(max_items = 500))]
     pub remove: Vec<i64>,
 }
+
+/// The employee search's order (EMP-014).
+pub const SORT: SortSpec = SortSpec { fields: SORT_FIELDS, default_field: "lastName", default_descending: false };
+
+/// The supervisor search's order (EMP-016).
+pub const SUPERVISOR_SORT: SortSpec = SortSpec {
+    fields: &[("employeeNumber", "employee_number"), ("lastName", "last_name"), ("firstName", "first_name"), ("supervisedCount", "supervised_count")],
+    default_field: "lastName",
+    default_descending: false,
+};

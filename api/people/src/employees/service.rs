@@ -10,7 +10,7 @@ use kernel::auth::password;
 use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, XlsxFile};
 use kernel::fields;
-use kernel::listing::{self, PageRequest, SortSpec};
+use kernel::listing::{self, PageRequest};
 use kernel::num::{Decimal, Money, Quantity};
 use kernel::records;
 use kernel::state::AppState;
@@ -33,12 +33,6 @@ pub const INACTIVE_SITE: &str = "Advanced validation failure!";
 /// Audit entity of employees.
 pub const ENTITY: &str = "employee";
 
-pub const SORT: SortSpec = SortSpec { fields: SORT_FIELDS, default_field: "lastName", default_descending: false };
-const SUPERVISOR_SORT: SortSpec = SortSpec {
-    fields: &[("employeeNumber", "employee_number"), ("lastName", "last_name"), ("firstName", "first_name"), ("supervisedCount", "supervised_count")],
-    default_field: "lastName",
-    default_descending: false,
-};
 pub const PERIODS: [&str; 4] = ["day", "week", "month", "year"];
 const MAX_LIST: i64 = 5000;
 /// The most an hour of an employee's work may cost.

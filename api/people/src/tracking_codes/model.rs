@@ -1,7 +1,7 @@
 //! Wire types of tracking levels and tracking codes (spec 4 section 3 "Tracking"; docs/tracking-codes.md).
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::listing::PageRequest;
+use kernel::listing::{PageRequest, SortSpec};
 use kernel::num::Money;
 use kernel::page_type;
 use poem_openapi::{Enum, Object};
@@ -450,3 +450,23 @@ pub struct SelectionResult {
     pub tracking_code4_text: Option<String>,
     pub problems: Vec<SelectionProblem>,
 }
+
+/// The code search's order (TrackingCodesBySearch).
+pub const SORT: SortSpec = SortSpec {
+    fields: &[
+        ("trackingNumber", "tracking_number"),
+        ("description", "description"),
+        ("trackingCodeId", "tracking_code_id"),
+        ("isActive", "is_active"),
+        ("isSuspended", "is_suspended"),
+        ("suspensionDate", "suspension_date"),
+        ("trackingCodeGroup", "tracking_code_group"),
+        ("supervisorName", "supervisor_name"),
+        ("limitDaily", "limit_daily"),
+        ("limitWeekly", "limit_weekly"),
+        ("limitMonthly", "limit_monthly"),
+        ("limitYearly", "limit_yearly"),
+    ],
+    default_field: "trackingNumber",
+    default_descending: false,
+};

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use kernel::access::Caller;
 use kernel::audit::{self, AuditDetail, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
-use kernel::listing::{contains_pattern, SortSpec};
+use kernel::listing::contains_pattern;
 use kernel::num::{Decimal, Money};
 use kernel::records;
 use kernel::state::AppState;
@@ -20,7 +20,7 @@ use super::model::{
     AddSupervisor, AddSupervisorResult, LimitFields, SelectionCheck, SelectionResult, TrackingCode, TrackingCodeCreate, TrackingCodeDetail,
     TrackingCodeFields, TrackingCodeFull, TrackingCodeMin2Create, TrackingCodeMin2Update, TrackingCodeMin3Update, TrackingCodeOption,
     TrackingCodePage, TrackingCodeQuickSearch, TrackingCodeReference, TrackingCodeSearchRequest, TrackingCodeUpdate, TrackingDefault, TrackingEvent,
-    TrackingLevel, TrackingLevelUpdate,
+    TrackingLevel, TrackingLevelUpdate, SORT,
 };
 use super::repo::{self, CodeValues, SearchFilter};
 use super::selection::{self, Event, Selection};
@@ -39,24 +39,6 @@ pub const MAX_LIMIT: Decimal = Decimal::from_parts(1_316_134_911, 2_328, 0, fals
 /// Suspension reasons (suspensionReasonID).
 pub const SUSPENSION_REASONS: [(i32, &str); 4] = [(1, "Budget exhausted"), (2, "Project closed"), (3, "Under review"), (4, "Other")];
 
-pub const SORT: SortSpec = SortSpec {
-    fields: &[
-        ("trackingNumber", "tracking_number"),
-        ("description", "description"),
-        ("trackingCodeId", "tracking_code_id"),
-        ("isActive", "is_active"),
-        ("isSuspended", "is_suspended"),
-        ("suspensionDate", "suspension_date"),
-        ("trackingCodeGroup", "tracking_code_group"),
-        ("supervisorName", "supervisor_name"),
-        ("limitDaily", "limit_daily"),
-        ("limitWeekly", "limit_weekly"),
-        ("limitMonthly", "limit_monthly"),
-        ("limitYearly", "limit_yearly"),
-    ],
-    default_field: "trackingNumber",
-    default_descending: false,
-};
 
 /// The permission that shows the codes of `level` (spec 4: T1View to T4View).
 pub fn level_permission(level: i64) -> Option<Perm> {

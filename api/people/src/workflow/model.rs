@@ -1,7 +1,7 @@
 //! Wire types of workflow factors and approver groups (docs/employees.md).
 
 use chrono::{DateTime, Utc};
-use kernel::listing::PageRequest;
+use kernel::listing::{PageRequest, SortSpec};
 use kernel::num::Factor;
 use kernel::page_type;
 use poem_openapi::Object;
@@ -168,3 +168,19 @@ pub struct WorkflowFactorSaved {
     pub message: String,
     pub factor: WorkflowFactor,
 }
+
+/// The assignment searches' order (WFL-007, WFL-009).
+pub const ASSIGNED_SORT: SortSpec = SortSpec {
+    fields: &[
+        ("employeeNumber", "employee_number"),
+        ("lastName", "last_name"),
+        ("firstName", "first_name"),
+        ("badgeNumber", "badge_number"),
+        ("isActive", "is_active"),
+        ("supervisor", "supervisor"),
+        ("assigned", "assigned"),
+        ("factor_value", "factor_value"),
+    ],
+    default_field: "lastName",
+    default_descending: false,
+};

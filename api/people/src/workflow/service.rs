@@ -3,7 +3,7 @@
 use kernel::access::Caller;
 use kernel::audit::{self, AuditDetail, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
-use kernel::listing::{self, SortSpec};
+use kernel::listing;
 use kernel::num::{Decimal, Factor};
 use kernel::records;
 use kernel::state::AppState;
@@ -23,20 +23,6 @@ pub const ENTITY: &str = "wfl_employee_workflow_factor";
 /// The largest factor value.
 const MAX_FACTOR: Decimal = Decimal::from_parts(1_000_000, 0, 0, false, 0);
 
-const ASSIGNED_SORT: SortSpec = SortSpec {
-    fields: &[
-        ("employeeNumber", "employee_number"),
-        ("lastName", "last_name"),
-        ("firstName", "first_name"),
-        ("badgeNumber", "badge_number"),
-        ("isActive", "is_active"),
-        ("supervisor", "supervisor"),
-        ("assigned", "assigned"),
-        ("factor_value", "factor_value"),
-    ],
-    default_field: "lastName",
-    default_descending: false,
-};
 
 pub async fn visible(state: &AppState, caller: &Caller, scope: &SiteScope, id: i64, perms: &[Perm]) -> ApiResult<(SiteScope, WorkflowFactor)> {
     records::load_visible(state, caller, scope, perms, NOT_FOUND, |tx| Box::pin(repo::find(tx, id))).await
