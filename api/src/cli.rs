@@ -43,6 +43,9 @@ enum Command {
         /// The site of --volume and --transactions.
         #[arg(long, default_value = "ACME-NORTH")]
         site: String,
+        /// The day the data is written as of: every date and time seeded counts from it (default: today, UTC).
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        today: Option<chrono::NaiveDate>,
     },
     /// Print the OpenAPI document (needs no database).
     Openapi,
@@ -122,17 +125,18 @@ async fn run(command: Command) -> anyhow::Result<()> {
             println!("created client {} (id {}) in schema {}", client.code, client.client_id, client.schema);
             Ok(())
         }
-        Command::Seed { demo, volume, transactions, client, site } => {
+        Command::Seed { demo, volume, transactions, client, site, today } => {
             anyhow::ensure!(demo || volume.is_some() || transactions.is_some(), "say what to load: --demo, --volume N, --transactions N");
+            let day = today.map_or_else(crate::seed::SeedDay::real, crate::seed::SeedDay);
             if demo {
-                crate::seed::demo(&settings).await?;
+                crate::seed::demo(&settings, day).await?;
                 println!("demo data ready (users listed in README.md, password Demo@pass1)");
             }
             if let Some(cips) = volume {
-                crate::seed::volume::run(&settings, &crate::seed::volume::VolumeOptions { cips, client: client.clone(), site: site.clone(), progress: true }).await?;
+                crate::seed::volume::run(&settings, &crate::seed::volume::VolumeOptions { cips, client: client.clone(), site: site.clone(), progress: true, day }).await?;
             }
             if let Some(transactions) = transactions {
-                let options = crate::seed::ledger_volume::LedgerVolumeOptions { transactions, client, site, progress: true };
+                let options = crate::seed::ledger_volume::LedgerVolumeOptions { transactions, client, site, progress: true, day };
                 crate::seed::ledger_volume::run(&settings, &options).await?;
             }
             Ok(())

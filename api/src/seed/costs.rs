@@ -5,7 +5,9 @@
 
 use sqlx::PgConnection;
 
-pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
+use super::SeedDay;
+
+pub async fn demo(conn: &mut PgConnection, day: SeedDay) -> anyhow::Result<()> {
     sqlx::query(
         "insert into asp.shared_vendor (shared_vendor_name)
          select v.name from (values ('Grainger'), ('Fastenal'), ('SKF'), ('Motion Industries')) as v(name)
@@ -42,7 +44,7 @@ pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
                  description, commodity_code, brand_id, start_date, end_date, min_order_qty, purch_factor, type_pack_id,
                  qty_per_type_pack, list_price, qty_break_1, cost_1, qty_break_2, cost_2, qty_break_3, cost_3)
              select h.cost_header_id, x.sv, x.mfg_code, x.mfg_part_no, x.item_id, 'V' || x.item_id, x.desc1, x.commodity_code,
-                    x.brand_id, current_date - 90, current_date + 275, 1, 1, 1, 1, round(x.cost * 1.3, 2),
+                    x.brand_id, $1::date - 90, $1::date + 275, 1, 1, 1, 1, round(x.cost * 1.3, 2),
                     1, x.cost, 10, round(x.cost * 0.95, 4), 50, round(x.cost * 0.9, 4)
              from (select distinct on (v.shared_vendor_id, p.item_id) v.shared_vendor_id as sv, i.item_id, i.mfg_code, i.mfg_part_no,
                           i.desc1, i.commodity_code, i.brand_id,
@@ -58,6 +60,7 @@ pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
                       case when lower(s.shared_vendor_name) = 'grainger' and x.item_id % 4 = 0 then 'SPA-2026-014' end
              on conflict do nothing"
         ))
+        .bind(day.today())
         .execute(&mut *conn)
         .await?;
     }
@@ -68,10 +71,11 @@ pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
          select c.cost_header_id, c.shared_vendor_id, c.mfg_code, c.mfg_part_no, c.item_id, c.vendor_part_no, c.description,
                 v.s, v.e, 1, 1, round(c.cost_1 * v.f, 4), 25, round(c.cost_1 * v.f * 0.93, 4)
          from asp.shared_vendor_cost c
-         cross join lateral (values (current_date - 455, current_date - 91, 0.96, 7), (current_date + 276, current_date + 640, 1.04, 9)) as v(s, e, f, m)
-         where c.cost_import_id is null and c.start_date = current_date - 90 and c.item_id % v.m = 0
+         cross join lateral (values ($1::date - 455, $1::date - 91, 0.96, 7), ($1::date + 276, $1::date + 640, 1.04, 9)) as v(s, e, f, m)
+         where c.cost_import_id is null and c.start_date = $1::date - 90 and c.item_id % v.m = 0
          on conflict do nothing",
     )
+    .bind(day.today())
     .execute(&mut *conn)
     .await?;
     // SKF's own catalogue: its parts in the item master, whether the demo sites stock them or not.
@@ -80,7 +84,7 @@ pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
              description, commodity_code, brand_id, start_date, end_date, min_order_qty, type_pack_id, qty_per_type_pack,
              list_price, qty_break_1, cost_1, qty_break_2, cost_2, qty_break_3, cost_3, qty_break_4, cost_4)
          select h.cost_header_id, h.shared_vendor_id, i.mfg_code, i.mfg_part_no, i.item_id, 'SKF-' || i.mfg_part_no, i.desc1,
-                i.commodity_code, i.brand_id, date_trunc('year', current_date)::date, (date_trunc('year', current_date) + interval '1 year - 1 day')::date,
+                i.commodity_code, i.brand_id, date_trunc('year', $1::date)::date, (date_trunc('year', $1::date) + interval '1 year - 1 day')::date,
                 5, 2, 5, round(8 + (i.item_id % 40) * 1.5, 2),
                 5, round(6 + (i.item_id % 40) * 1.1, 4), 25, round((6 + (i.item_id % 40) * 1.1) * 0.94, 4),
                 100, round((6 + (i.item_id % 40) * 1.1) * 0.88, 4), 500, round((6 + (i.item_id % 40) * 1.1) * 0.81, 4)
@@ -90,6 +94,7 @@ pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
          where i.mfg_code = 'SKF'
          on conflict do nothing",
     )
+    .bind(day.today())
     .execute(&mut *conn)
     .await?;
     Ok(())

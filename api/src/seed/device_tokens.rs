@@ -7,7 +7,9 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use sqlx::PgConnection;
 
-pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
+use super::SeedDay;
+
+pub async fn demo(conn: &mut PgConnection, day: SeedDay) -> anyhow::Result<()> {
     let devices: Vec<(i64, i64, String)> = sqlx::query_as(
         "select s.site_id, t.station_id, t.station_code from asp.site s join client_acme.station t using (site_id)
          where s.site_code in ('ACME-NORTH', 'ACME-SOUTH') and t.station_code in ('VM-01', 'LK-01')
@@ -27,9 +29,9 @@ pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
             sqlx::query(
                 "insert into asp.device_token (site_id, station_id, device_name, token_hash, token_prefix, created_by, created_at,
                      revoked_by, revoked_at, last_used_at)
-                 select $1, $2, $3, $4, $5, u.asp_users_id, now() - interval '40 days' + ($6 * interval '20 days'),
-                     case when $7 then u.asp_users_id end, case when $7 then now() - interval '20 days' end,
-                     case when $7 then now() - interval '21 days' else now() - interval '2 hours' end
+                 select $1, $2, $3, $4, $5, u.asp_users_id, $8 - interval '40 days' + make_interval(days => 20 * $6),
+                     case when $7 then u.asp_users_id end, case when $7 then $8 - interval '20 days' end,
+                     case when $7 then $8 - interval '21 days' else $8 - interval '2 hours' end
                  from asp.asp_users u where u.user_id = 'admin'",
             )
             .bind(site_id)
@@ -37,8 +39,9 @@ pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
             .bind(&code)
             .bind(hash)
             .bind(prefix)
-            .bind(f64::from(round))
+            .bind(round)
             .bind(revoked)
+            .bind(day.now())
             .execute(&mut *conn)
             .await?;
         }

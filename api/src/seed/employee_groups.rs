@@ -5,17 +5,20 @@
 //! statement fills only what is missing, so seeding stays idempotent.
 
 use anyhow::Context;
+use kernel::num::Money;
 use sqlx::PgConnection;
 
-/// Limits of a demo group: daily, weekly, monthly, yearly, cost limit.
-type Amounts = (Option<f64>, Option<f64>, Option<f64>, Option<f64>, Option<f64>);
+use super::SeedDay;
+
+/// Limits of a demo group, in whole currency units: daily, weekly, monthly, yearly, cost limit.
+type Amounts = (Option<i64>, Option<i64>, Option<i64>, Option<i64>, Option<i64>);
 
 /// (description, type, limits)
 const GROUPS: &[(&str, i32, Amounts)] = &[
-    ("SUPERVISORS", 2, (None, None, None, None, Some(2500.0))),
-    ("MAINT", 1, (Some(400.0), Some(1500.0), Some(5000.0), Some(50000.0), Some(500.0))),
-    ("PROD", 1, (Some(200.0), Some(600.0), Some(2000.0), Some(20000.0), Some(250.0))),
-    ("QA", 1, (Some(100.0), Some(300.0), Some(1000.0), Some(10000.0), Some(150.0))),
+    ("SUPERVISORS", 2, (None, None, None, None, Some(2500))),
+    ("MAINT", 1, (Some(400), Some(1500), Some(5000), Some(50000), Some(500))),
+    ("PROD", 1, (Some(200), Some(600), Some(2000), Some(20000), Some(250))),
+    ("QA", 1, (Some(100), Some(300), Some(1000), Some(10000), Some(150))),
 ];
 
 /// (item group, description patterns of its CIDs)
@@ -27,43 +30,45 @@ const ITEM_GROUPS: &[(&str, &str)] = &[
     ("Fasteners", "%(BOLT|SCREW|NUT|WASHER|RIVET|ANCHOR|PIN)%"),
 ];
 
-/// (group, item group, period 1-4, limit)
-const ITEM_GROUP_LIMITS: &[(&str, &str, i32, f64)] = &[
-    ("MAINT", "Cutting tools", 2, 200.0),
-    ("MAINT", "Abrasives", 3, 300.0),
-    ("PROD", "PPE", 2, 60.0),
-    ("PROD", "Cutting tools", 1, 40.0),
-    ("QA", "PPE", 3, 80.0),
+/// (group, item group, period 1-4, limit in whole currency units)
+const ITEM_GROUP_LIMITS: &[(&str, &str, i32, i64)] = &[
+    ("MAINT", "Cutting tools", 2, 200),
+    ("MAINT", "Abrasives", 3, 300),
+    ("PROD", "PPE", 2, 60),
+    ("PROD", "Cutting tools", 1, 40),
+    ("QA", "PPE", 3, 80),
 ];
 
-pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
+pub async fn demo(conn: &mut PgConnection, day: SeedDay) -> anyhow::Result<()> {
     let schemas: Vec<(i64, String)> = sqlx::query_as("select client_id, schema_name from asp.client where client_code in ('ACME', 'GEA') order by client_id")
         .fetch_all(&mut *conn)
         .await?;
     for (client_id, schema) in schemas {
-        site_groups(conn, client_id, &schema).await.with_context(|| format!("seeding employee groups of {schema}"))?;
+        site_groups(conn, client_id, &schema, day).await.with_context(|| format!("seeding employee groups of {schema}"))?;
     }
     Ok(())
 }
 
-async fn site_groups(conn: &mut PgConnection, client_id: i64, schema: &str) -> anyhow::Result<()> {
+async fn site_groups(conn: &mut PgConnection, client_id: i64, schema: &str, day: SeedDay) -> anyhow::Result<()> {
+    let money = |v: &Option<i64>| v.map(Money::from);
     for (description, group_type, (daily, weekly, monthly, yearly, cost)) in GROUPS {
         sqlx::query(&format!(
             "insert into {schema}.employee_group (site_id, description, group_type, limit_daily, limit_weekly, limit_monthly, limit_yearly,
                  enforced_level, cost_limit, budget_amount, budget_start, budget_end, default_group)
-             select s.site_id, $2, $3, $4::float8::numeric, $5::float8::numeric, $6::float8::numeric, $7::float8::numeric, case when $3 = 1 and $2 <> 'MAINT' then 1 else 2 end, $8::float8::numeric,
-                    $7::float8::numeric, date_trunc('year', now())::date, (date_trunc('year', now()) + interval '1 year - 1 day')::date, $2 = 'PROD'
+             select s.site_id, $2, $3, $4, $5, $6, $7, case when $3 = 1 and $2 <> 'MAINT' then 1 else 2 end, $8,
+                    $7, date_trunc('year', $9::date)::date, (date_trunc('year', $9::date) + interval '1 year - 1 day')::date, $2 = 'PROD'
              from asp.site s
              where s.client_id = $1 and not exists (select 1 from {schema}.employee_group g where g.site_id = s.site_id and upper(g.description) = upper($2))"
         ))
         .bind(client_id)
         .bind(description)
         .bind(group_type)
-        .bind(daily)
-        .bind(weekly)
-        .bind(monthly)
-        .bind(yearly)
-        .bind(cost)
+        .bind(money(daily))
+        .bind(money(weekly))
+        .bind(money(monthly))
+        .bind(money(yearly))
+        .bind(money(cost))
+        .bind(day.today())
         .execute(&mut *conn)
         .await?;
     }
@@ -147,7 +152,7 @@ async fn site_groups(conn: &mut PgConnection, client_id: i64, schema: &str) -> a
     for (group, item_group, period, limit) in ITEM_GROUP_LIMITS {
         sqlx::query(&format!(
             "insert into {schema}.employee_group_item_group_limit (site_id, employee_group_id, item_group_id, period, limit_amount)
-             select g.site_id, g.employee_group_id, i.item_group_id, $4, $5::float8::numeric
+             select g.site_id, g.employee_group_id, i.item_group_id, $4, $5
              from {schema}.employee_group g join {schema}.item_group i on i.site_id = g.site_id and i.description = $3
              where g.description = $2 and g.site_id in (select site_id from asp.site where client_id = $1)
              on conflict do nothing"
@@ -156,7 +161,7 @@ async fn site_groups(conn: &mut PgConnection, client_id: i64, schema: &str) -> a
         .bind(group)
         .bind(item_group)
         .bind(period)
-        .bind(limit)
+        .bind(Money::from(*limit))
         .execute(&mut *conn)
         .await?;
     }

@@ -7,6 +7,8 @@ use anyhow::Context;
 use kernel::auth::password;
 use sqlx::PgConnection;
 
+use super::SeedDay;
+
 /// The PIN of the demo employees that have one.
 pub const DEMO_PIN: &str = "1234";
 
@@ -21,18 +23,18 @@ const FIRST: &[&str] = &[
     "Gia", "Hugo", "Isla", "Jack", "Kim", "Leo",
 ];
 
-pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
+pub async fn demo(conn: &mut PgConnection, day: SeedDay) -> anyhow::Result<()> {
     let pin_hash = password::hash(DEMO_PIN)?;
     let schemas: Vec<(i64, String)> = sqlx::query_as("select client_id, schema_name from asp.client where client_code in ('ACME', 'GEA') order by client_id")
         .fetch_all(&mut *conn)
         .await?;
     for (client_id, schema) in schemas {
-        site_employees(conn, client_id, &schema, &pin_hash).await.with_context(|| format!("seeding employees of {schema}"))?;
+        site_employees(conn, client_id, &schema, &pin_hash, day).await.with_context(|| format!("seeding employees of {schema}"))?;
     }
     Ok(())
 }
 
-async fn site_employees(conn: &mut PgConnection, client_id: i64, schema: &str, pin_hash: &str) -> anyhow::Result<()> {
+async fn site_employees(conn: &mut PgConnection, client_id: i64, schema: &str, pin_hash: &str, day: SeedDay) -> anyhow::Result<()> {
     let last: Vec<String> = LAST.iter().map(|s| (*s).to_owned()).collect();
     let first: Vec<String> = FIRST.iter().map(|s| (*s).to_owned()).collect();
     // E1004 ... E1040: supervisors E1004-E1006 each lead a team; every seventh can adjust, every fifth receives.
@@ -66,15 +68,6 @@ async fn site_employees(conn: &mut PgConnection, client_id: i64, schema: &str, p
                and sup.employee_number = case when substr(e.employee_number, 2)::int <= 1018 then 'E1004'
                                               when substr(e.employee_number, 2)::int <= 1029 then 'E1005' else 'E1006' end
                and e.site_id in (select site_id from asp.site where client_id = $1)"
-        ),
-        // One suspended employee per site; E1040 is inactive (deactivated).
-        format!(
-            "update {schema}.employee set is_suspended = true, suspension_date = current_date - 3, suspension_reason_id = 2
-             where employee_number = 'E1013' and not is_suspended and site_id in (select site_id from asp.site where client_id = $1)"
-        ),
-        format!(
-            "update {schema}.employee set deactivated_at = now() - interval '30 days'
-             where employee_number = 'E1040' and not is_active and deactivated_at is null and site_id in (select site_id from asp.site where client_id = $1)"
         ),
         // Default tracking code of level 1 for most employees.
         format!(
@@ -124,6 +117,23 @@ async fn site_employees(conn: &mut PgConnection, client_id: i64, schema: &str, p
     for sql in &statements {
         sqlx::query(sql).bind(client_id).execute(&mut *conn).await?;
     }
+    // One suspended employee per site; E1040 is inactive (deactivated).
+    sqlx::query(&format!(
+        "update {schema}.employee set is_suspended = true, suspension_date = $2::date - 3, suspension_reason_id = 2
+         where employee_number = 'E1013' and not is_suspended and site_id in (select site_id from asp.site where client_id = $1)"
+    ))
+    .bind(client_id)
+    .bind(day.today())
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(&format!(
+        "update {schema}.employee set deactivated_at = $2 - interval '30 days'
+         where employee_number = 'E1040' and not is_active and deactivated_at is null and site_id in (select site_id from asp.site where client_id = $1)"
+    ))
+    .bind(client_id)
+    .bind(day.now())
+    .execute(&mut *conn)
+    .await?;
     // PINs for the supervisors and every third employee of the teams.
     sqlx::query(&format!(
         "update {schema}.employee set pin_hash = $2

@@ -3,7 +3,10 @@
 //! settings and usage. Every statement fills only what is missing, so seeding stays idempotent.
 
 use anyhow::Context;
+use kernel::num::UnitCost;
 use sqlx::PgConnection;
+
+use super::SeedDay;
 
 /// (mfg_code, name, brands)
 const MANUFACTURERS: &[(&str, &str, &[&str])] = &[
@@ -22,21 +25,21 @@ const MANUFACTURERS: &[(&str, &str, &[&str])] = &[
 ];
 
 /// (noun, modifier variants, commodity code, unit of measure id, hazardous code, base cost)
-const FAMILIES: &[(&str, &[&str], &str, i32, Option<&str>, f64)] = &[
-    ("BEARING, BALL", &["SEALED", "SHIELDED", "OPEN", "DEEP GROOVE", "ANGULAR CONTACT"], "31171504", 1, None, 6.5),
-    ("BEARING, TAPERED ROLLER", &["CONE", "CUP", "ASSEMBLY"], "31171505", 1, None, 18.0),
-    ("GLOVE, NITRILE", &["SMALL", "MEDIUM", "LARGE", "X-LARGE"], "46181504", 2, None, 11.5),
-    ("GLOVE, CUT RESISTANT", &["A2", "A3", "A4", "A5"], "46181504", 9, None, 7.25),
-    ("DRILL BIT, HSS", &["1/8 IN", "3/16 IN", "1/4 IN", "5/16 IN", "3/8 IN", "1/2 IN"], "27112802", 1, None, 2.75),
-    ("DISC, ABRASIVE", &["36 GRIT", "60 GRIT", "80 GRIT", "120 GRIT"], "31191505", 3, None, 3.1),
-    ("ADHESIVE, THREADLOCKER", &["BLUE 242", "RED 271", "PURPLE 222"], "31201610", 1, Some("UN1993"), 14.9),
-    ("HOSE, HYDRAULIC", &["1/4 IN", "3/8 IN", "1/2 IN", "3/4 IN"], "40142008", 5, None, 4.4),
-    ("BELT, V", &["A36", "A48", "B52", "B60", "5VX800"], "26111802", 1, None, 12.2),
-    ("MULTIMETER, DIGITAL", &["TRUE RMS", "CLAMP", "INSULATION"], "41113023", 1, None, 189.0),
-    ("SCREWDRIVER SET", &["6 PC", "8 PC", "INSULATED 7 PC"], "27111701", 10, None, 34.0),
-    ("HARD HAT", &["TYPE I WHITE", "TYPE I YELLOW", "TYPE II BLUE"], "46181701", 1, None, 21.5),
-    ("LUBRICANT, AEROSOL", &["PENETRATING", "SILICONE", "DRY PTFE"], "15121902", 1, Some("UN1950"), 8.75),
-    ("FUSE, CARTRIDGE", &["10A", "15A", "20A", "30A"], "39121601", 2, None, 5.6),
+const FAMILIES: &[(&str, &[&str], &str, i32, Option<&str>, &str)] = &[
+    ("BEARING, BALL", &["SEALED", "SHIELDED", "OPEN", "DEEP GROOVE", "ANGULAR CONTACT"], "31171504", 1, None, "6.5"),
+    ("BEARING, TAPERED ROLLER", &["CONE", "CUP", "ASSEMBLY"], "31171505", 1, None, "18.0"),
+    ("GLOVE, NITRILE", &["SMALL", "MEDIUM", "LARGE", "X-LARGE"], "46181504", 2, None, "11.5"),
+    ("GLOVE, CUT RESISTANT", &["A2", "A3", "A4", "A5"], "46181504", 9, None, "7.25"),
+    ("DRILL BIT, HSS", &["1/8 IN", "3/16 IN", "1/4 IN", "5/16 IN", "3/8 IN", "1/2 IN"], "27112802", 1, None, "2.75"),
+    ("DISC, ABRASIVE", &["36 GRIT", "60 GRIT", "80 GRIT", "120 GRIT"], "31191505", 3, None, "3.1"),
+    ("ADHESIVE, THREADLOCKER", &["BLUE 242", "RED 271", "PURPLE 222"], "31201610", 1, Some("UN1993"), "14.9"),
+    ("HOSE, HYDRAULIC", &["1/4 IN", "3/8 IN", "1/2 IN", "3/4 IN"], "40142008", 5, None, "4.4"),
+    ("BELT, V", &["A36", "A48", "B52", "B60", "5VX800"], "26111802", 1, None, "12.2"),
+    ("MULTIMETER, DIGITAL", &["TRUE RMS", "CLAMP", "INSULATION"], "41113023", 1, None, "189.0"),
+    ("SCREWDRIVER SET", &["6 PC", "8 PC", "INSULATED 7 PC"], "27111701", 10, None, "34.0"),
+    ("HARD HAT", &["TYPE I WHITE", "TYPE I YELLOW", "TYPE II BLUE"], "46181701", 1, None, "21.5"),
+    ("LUBRICANT, AEROSOL", &["PENETRATING", "SILICONE", "DRY PTFE"], "15121902", 1, Some("UN1950"), "8.75"),
+    ("FUSE, CARTRIDGE", &["10A", "15A", "20A", "30A"], "39121601", 2, None, "5.6"),
 ];
 
 const COMMODITY_CODES: &[(&str, &str)] = &[
@@ -67,13 +70,13 @@ const PARTS_PER_FAMILY: i32 = 18;
 /// CIDs per demo site, each with one CIP.
 const CIDS_PER_SITE: i32 = 240;
 
-pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
+pub async fn demo(conn: &mut PgConnection, day: SeedDay) -> anyhow::Result<()> {
     catalogue(conn).await.context("seeding the item master")?;
     let clients: Vec<(i64, String)> = sqlx::query_as("select client_id, schema_name from asp.client where client_code in ('ACME', 'GEA') order by client_id")
         .fetch_all(&mut *conn)
         .await?;
     for (client_id, schema) in clients {
-        site_items(conn, client_id, &schema).await.with_context(|| format!("seeding items of {schema}"))?;
+        site_items(conn, client_id, &schema, day).await.with_context(|| format!("seeding items of {schema}"))?;
     }
     Ok(())
 }
@@ -136,7 +139,7 @@ async fn catalogue(conn: &mut PgConnection) -> anyhow::Result<()> {
         .bind(commodity)
         .bind(uom)
         .bind(haz)
-        .bind(cost)
+        .bind(UnitCost::parse(cost)?)
         .bind(f as i32 + 1)
         .bind(PARTS_PER_FAMILY)
         .execute(&mut *conn)
@@ -145,7 +148,7 @@ async fn catalogue(conn: &mut PgConnection) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn site_items(conn: &mut PgConnection, client_id: i64, schema: &str) -> anyhow::Result<()> {
+async fn site_items(conn: &mut PgConnection, client_id: i64, schema: &str, day: SeedDay) -> anyhow::Result<()> {
     // Every demo site gets the same three well-known parts first (tests and the README name them), then a slice of
     // the catalogue, each site a different one.
     sqlx::query(&format!(
@@ -195,7 +198,7 @@ async fn site_items(conn: &mut PgConnection, client_id: i64, schema: &str) -> an
                 case when n % 10 = 0 then 1 when n % 15 = 0 then 3 else 2 end, n % 12 = 0, c.vend_code, round(c.cust_avg_cost * 0.92, 3),
                 u.m[1], u.m[2], u.m[3], u.m[4], u.m[5], u.m[6], u.m[7], u.m[8], u.m[9], u.m[10], u.m[11], u.m[12], u.m[13],
                 u.m[1:12], 10 + n % 40, 20 + n % 60, n % 9, n % 14,
-                now() - make_interval(days => (n % 30)::int), now() - make_interval(days => (3 + n % 45)::int)
+                $2 - make_interval(days => (n % 30)::int), $2 - make_interval(days => (3 + n % 45)::int)
          from (select c.*, row_number() over (partition by c.site_id order by c.cid_no) as n from {schema}.cid c
                where c.site_id in (select site_id from asp.site where client_id = $1)
                  and not exists (select 1 from {schema}.cip p where p.cid_no = c.cid_no)) c
@@ -208,6 +211,7 @@ async fn site_items(conn: &mut PgConnection, client_id: i64, schema: &str) -> an
          cross join lateral (select array(select ((n * 7 + p * 13) % 25)::numeric from generate_series(1, 13) p) as m) u"
     ))
     .bind(client_id)
+    .bind(day.now())
     .execute(&mut *conn)
     .await?;
     Ok(())

@@ -10,10 +10,13 @@
 //! rows are touched.
 
 use chrono::{DateTime, Duration, Utc};
+use kernel::num::{Decimal, Quantity, UnitCost};
 use sqlx::{PgConnection, QueryBuilder};
 
 use stock::ledger::codes::TransCode;
 use stock::ledger::usage::{date_of, Usage};
+
+use super::SeedDay;
 
 /// Demo items per site that get a year of movements.
 const DEMO_ITEMS_PER_SITE: i64 = 12;
@@ -27,14 +30,14 @@ struct DemoCip {
     cust_item_code: Option<String>,
     cust_desc1: Option<String>,
     location: Option<String>,
-    qty_on_hand: f64,
-    cust_avg_cost: Option<f64>,
+    qty_on_hand: Quantity,
+    cust_avg_cost: Option<UnitCost>,
 }
 
 struct Row {
     code: TransCode,
     date: DateTime<Utc>,
-    qty: f64,
+    qty: Quantity,
     employee: Option<usize>,
     track: Option<usize>,
     notes: Option<&'static str>,
@@ -50,15 +53,19 @@ impl Lcg {
     }
 }
 
-pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
+/// `qty` times a code's effect on a column (-1, 0 or 1): exact, a quantity still.
+fn times(qty: Quantity, effect: i8) -> Quantity {
+    Quantity::round(qty.0 * Decimal::from(effect))
+}
+
+pub async fn demo(conn: &mut PgConnection, day: SeedDay) -> anyhow::Result<()> {
     let schemas: Vec<String> = sqlx::query_scalar("select 'client_' || lower(client_code) from asp.client where client_code in ('ACME', 'GEA') order by client_code")
         .fetch_all(&mut *conn)
         .await?;
-    let now = Utc::now();
+    let now = day.now();
     for schema in schemas {
         let demo: Vec<DemoCip> = sqlx::query_as(&format!(
-            "select cip_no, site_id, cid_no, cip_code, cust_item_code, cust_desc1, location, qty_on_hand::float8 as qty_on_hand,
-                    cust_avg_cost::float8 as cust_avg_cost
+            "select cip_no, site_id, cid_no, cip_code, cust_item_code, cust_desc1, location, qty_on_hand, cust_avg_cost
              from (select c.*, row_number() over (partition by c.site_id order by (c.cip_code like 'BRG-%' or c.cip_code like 'GLV-%') desc, c.cip_no) as n
                    from {schema}.cip c where c.status_id = 1 and c.qty_on_hand > 0) c
              where n <= $1 and not exists (select 1 from {schema}.stock_transaction t where t.cip_no = c.cip_no)
@@ -87,11 +94,12 @@ pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
         sqlx::query(&format!(
             "insert into {schema}.stock_transaction (site_id, trans_code, trans_date, cip_no, cid_no, cip_code, cust_item_code, cust_desc1, location,
                  trans_qty, qty_on_hand_before, qty_on_hand_after, unit_cost, cust_avg_cost, extended_cost, notes, user_login)
-             select site_id, case when qty_on_hand > 0 then 10 else 14 end, now() - interval '365 days', cip_no, cid_no, cip_code, cust_item_code,
-                 cust_desc1, location, qty_on_hand, 0, qty_on_hand, cust_avg_cost, cust_avg_cost, round(abs(qty_on_hand) * cust_avg_cost, 3),
+             select site_id, case when qty_on_hand > 0 then 10 else 14 end, $1 - interval '365 days', cip_no, cid_no, cip_code, cust_item_code,
+                 cust_desc1, location, qty_on_hand, 0, qty_on_hand, cust_avg_cost, cust_avg_cost, round(abs(qty_on_hand) * cust_avg_cost, 2),
                  'Opening balance', 'seed'
              from {schema}.cip c where qty_on_hand <> 0 and not exists (select 1 from {schema}.stock_transaction t where t.cip_no = c.cip_no)"
         ))
+        .bind(now)
         .execute(&mut *conn)
         .await?;
     }
@@ -117,7 +125,7 @@ async fn year_of_movements(
             rows.push(Row {
                 code: TransCode::Iss,
                 date: at(day, rng.next(8) as i64),
-                qty: (1 + rng.next(3)) as f64,
+                qty: Quantity::from(1 + rng.next(3) as i64),
                 employee: Some(k % employees.len()),
                 track: (!tracks.is_empty()).then(|| k % tracks.len()),
                 notes: None,
@@ -128,43 +136,44 @@ async fn year_of_movements(
         day -= 3 + rng.next(4) as i64;
     }
     for day in (30..=360).step_by(30) {
-        rows.push(Row { code: TransCode::Rec, date: at(day, 1), qty: (9 + rng.next(6)) as f64, employee: None, track: None, notes: Some("Monthly replenishment"), po_no: Some(format!("PO-{}", 45000 + day)) });
+        rows.push(Row { code: TransCode::Rec, date: at(day, 1), qty: Quantity::from(9 + rng.next(6) as i64), employee: None, track: None, notes: Some("Monthly replenishment"), po_no: Some(format!("PO-{}", 45000 + day)) });
     }
     if !employees.is_empty() {
         for day in [277, 187, 97, 17] {
-            rows.push(Row { code: TransCode::Ris, date: at(day, 6), qty: 1.0, employee: Some(0), track: (!tracks.is_empty()).then_some(0), notes: Some("Not needed"), po_no: None });
+            rows.push(Row { code: TransCode::Ris, date: at(day, 6), qty: Quantity::from(1), employee: Some(0), track: (!tracks.is_empty()).then_some(0), notes: Some("Not needed"), po_no: None });
         }
     }
-    rows.push(Row { code: TransCode::Pad, date: at(201, 3), qty: 2.0, employee: None, track: None, notes: Some("Found in the wrong bin"), po_no: None });
-    rows.push(Row { code: TransCode::Nad, date: at(121, 3), qty: 1.0, employee: None, track: None, notes: Some("Damaged in storage"), po_no: None });
-    rows.push(Row { code: TransCode::Scr, date: at(61, 3), qty: 1.0, employee: None, track: None, notes: Some("Broken on arrival"), po_no: None });
+    rows.push(Row { code: TransCode::Pad, date: at(201, 3), qty: Quantity::from(2), employee: None, track: None, notes: Some("Found in the wrong bin"), po_no: None });
+    rows.push(Row { code: TransCode::Nad, date: at(121, 3), qty: Quantity::from(1), employee: None, track: None, notes: Some("Damaged in storage"), po_no: None });
+    rows.push(Row { code: TransCode::Scr, date: at(61, 3), qty: Quantity::from(1), employee: None, track: None, notes: Some("Broken on arrival"), po_no: None });
     rows.sort_by_key(|r| r.date);
     // The opening balance is what the movements leave at today's on hand, raised so on hand never goes below zero;
     // a closing count adjustment takes the raise back out.
-    let mut running = 0.0f64;
-    let mut lowest = 0.0f64;
+    let mut running = Quantity::ZERO;
+    let mut lowest = Quantity::ZERO;
     for r in &rows {
-        running += r.qty * r.code.info().effect.on_hand as f64;
+        running += times(r.qty, r.code.info().effect.on_hand);
         lowest = lowest.min(running);
     }
     let net = running;
     let mut opening = cip.qty_on_hand - net;
     // At least a few units on the shelf at every moment of the year.
-    let mut closing_nad = 0.0;
-    if opening + lowest < 5.0 {
-        closing_nad = 5.0 - (opening + lowest);
+    let shelf = Quantity::from(5);
+    let mut closing_nad = Quantity::ZERO;
+    if opening + lowest < shelf {
+        closing_nad = shelf - (opening + lowest);
         opening += closing_nad;
     }
     let mut all = vec![Row { code: TransCode::Ohp, date: now - Duration::days(365), qty: opening, employee: None, track: None, notes: Some("Opening balance"), po_no: None }];
     all.extend(rows);
-    if closing_nad > 0.0 {
+    if closing_nad > Quantity::ZERO {
         all.push(Row { code: TransCode::Nad, date: now - Duration::hours(2), qty: closing_nad, employee: None, track: None, notes: Some("Count adjustment"), po_no: None });
     }
-    all.retain(|r| r.qty > 0.0);
+    all.retain(|r| r.qty > Quantity::ZERO);
 
     let mut usage = Usage::empty();
     usage.roll_to(date_of(now));
-    let mut on_hand = 0.0;
+    let mut on_hand = Quantity::ZERO;
     let mut last_issue = None;
     let mut last_receipt = None;
     let mut qb = QueryBuilder::new(format!(
@@ -174,10 +183,10 @@ async fn year_of_movements(
     ));
     qb.push_values(all.iter(), |mut b, r| {
         let info = r.code.info();
-        let change = r.qty * info.effect.on_hand as f64;
+        let change = times(r.qty, info.effect.on_hand);
         let before = on_hand;
         on_hand += change;
-        let usage_qty = r.qty * info.usage as f64;
+        let usage_qty = times(r.qty, info.usage);
         usage.add(date_of(r.date), usage_qty);
         if info.usage > 0 {
             last_issue = Some(r.date);
@@ -198,13 +207,13 @@ async fn year_of_movements(
             .push_bind(&cip.cust_desc1)
             .push_bind(&cip.location)
             .push_bind(change)
-            .push_bind(r.qty * info.effect.scrap as f64)
+            .push_bind(times(r.qty, info.effect.scrap))
             .push_bind(usage_qty)
             .push_bind(before)
             .push_bind(on_hand)
             .push_bind(cost)
             .push_bind(cost)
-            .push_bind(cost.map(|c| (r.qty * c * 1000.0).round() / 1000.0))
+            .push_bind(cost.map(|c| c.extend(r.qty)))
             .push_bind(employee.map(|e| e.0))
             .push_bind(employee.map(|e| e.1.clone()))
             .push_bind(employee.map(|e| e.2.clone()))
@@ -224,7 +233,7 @@ async fn year_of_movements(
          where cip_no = $1"
     ))
     .bind(cip.cip_no)
-    .bind(all.iter().filter(|r| r.code == TransCode::Scr).map(|r| r.qty).sum::<f64>())
+    .bind(all.iter().filter(|r| r.code == TransCode::Scr).map(|r| r.qty).sum::<Quantity>())
     .bind(&usage.usage[..])
     .bind(&usage.month_usage[..])
     .bind(usage.trans_count_cy)

@@ -21,9 +21,11 @@ use sqlx::{ConnectOptions, Connection, PgConnection};
 
 use kernel::config::Settings;
 
+use super::SeedDay;
+
 const BATCH: i64 = 100_000;
 const WORKERS: usize = 2;
-/// The generated rows spread over this many days before now.
+/// The generated rows spread over this many days before the seed's day.
 const SPAN_DAYS: i64 = 730;
 
 #[derive(Debug, Clone)]
@@ -32,6 +34,8 @@ pub struct LedgerVolumeOptions {
     pub client: String,
     pub site: String,
     pub progress: bool,
+    /// The rows end at the start of this day.
+    pub day: SeedDay,
 }
 
 async fn session(settings: &Settings, schema: &str, site_id: i64) -> anyhow::Result<PgConnection> {
@@ -75,7 +79,7 @@ select $1, case when g % 2 = 0 then 1 else 2 end, d.at, d.at, c.cip_no, c.cid_no
     case when g % 2 = 0 then t.tracking_code_id end, case when g % 2 = 0 then t.tracking_number end,
     case when g % 2 = 0 and g % 10 = 0 then 'R' || (g / 10) end, 'volume'
 from generate_series($2::bigint, $3::bigint) g
-cross join lateral (select now() - make_interval(secs => (($4::bigint - g / 2) * $5::float8)) + make_interval(secs => (g % 2)::float8) as at) d
+cross join lateral (select $9 - ($4::bigint - g / 2) * $5::bigint * interval '1 millisecond' + (g % 2) * interval '1 second' as at) d
 join vol_cip c on c.i = (hashint8(g / 2) & 2147483647) % $6
 left join vol_emp e on e.i = (g / 2) % greatest($7, 1)
 left join vol_track t on t.i = (g / 4) % greatest($8, 1)";
@@ -105,12 +109,13 @@ pub async fn run(settings: &Settings, options: &LedgerVolumeOptions) -> anyhow::
     let opened = sqlx::query(
         "insert into stock_transaction (site_id, trans_code, trans_date, cip_no, cid_no, cip_code, cust_item_code, cust_desc1, location,
              trans_qty, qty_on_hand_before, qty_on_hand_after, unit_cost, cust_avg_cost, extended_cost, notes, user_login)
-         select site_id, case when qty_on_hand > 0 then 10 else 14 end, now() - interval '731 days', cip_no, cid_no, cip_code, cust_item_code,
-             cust_desc1, location, qty_on_hand, 0, qty_on_hand, cust_avg_cost, cust_avg_cost, round(abs(qty_on_hand) * cust_avg_cost, 3),
+         select site_id, case when qty_on_hand > 0 then 10 else 14 end, $2 - interval '731 days', cip_no, cid_no, cip_code, cust_item_code,
+             cust_desc1, location, qty_on_hand, 0, qty_on_hand, cust_avg_cost, cust_avg_cost, round(abs(qty_on_hand) * cust_avg_cost, 2),
              'Opening balance', 'volume'
          from cip c where site_id = $1 and qty_on_hand <> 0 and not exists (select 1 from stock_transaction t where t.cip_no = c.cip_no)",
     )
     .bind(site_id)
+    .bind(options.day.now())
     .execute(&mut conn)
     .await?
     .rows_affected();
@@ -124,7 +129,9 @@ pub async fn run(settings: &Settings, options: &LedgerVolumeOptions) -> anyhow::
     }
     // Pairs: make N even (one more row when odd would break a pair).
     let total = options.transactions + options.transactions % 2;
-    let step = (SPAN_DAYS * 86_400) as f64 / (total / 2) as f64;
+    // Milliseconds between pairs.
+    let step = SPAN_DAYS * 86_400_000 / (total / 2).max(1);
+    let now = options.day.now();
     let next = Arc::new(AtomicI64::new(0));
     let done = Arc::new(AtomicI64::new(0));
     let mut conns = vec![conn];
@@ -150,6 +157,7 @@ pub async fn run(settings: &Settings, options: &LedgerVolumeOptions) -> anyhow::
                     .bind(counts.0)
                     .bind(counts.1)
                     .bind(counts.2)
+                    .bind(now)
                     .execute(&mut c)
                     .await?;
                 let n = done.fetch_add(to - from + 1, Ordering::SeqCst) + to - from + 1;

@@ -1,7 +1,7 @@
 //! `asp seed --demo`: two clients with two sites each and one user per kind of person (README lists them).
 
 use anyhow::Context;
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 
 use kernel::auth::password;
 use kernel::config::Settings;
@@ -26,6 +26,29 @@ pub mod shared_vendors;
 pub mod volume;
 
 pub const DEMO_PASSWORD: &str = "Demo@pass1";
+
+/// The day the demo data is written as of (`asp seed --demo --today 2026-11-15`; by default the real date): every
+/// date and time the seed writes is counted back (or on) from it, so one day gives one demo, whenever it is seeded.
+/// Its clock stands at the start of that day (UTC): nothing seeded lies after midnight, so seeding as of the real date
+/// never writes the future.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeedDay(pub NaiveDate);
+
+impl SeedDay {
+    /// Today, by the real clock (UTC).
+    pub fn real() -> Self {
+        Self(Utc::now().date_naive())
+    }
+
+    pub fn today(self) -> NaiveDate {
+        self.0
+    }
+
+    /// The seed's "now": the start of the day.
+    pub fn now(self) -> DateTime<Utc> {
+        self.0.and_time(NaiveTime::MIN).and_utc()
+    }
+}
 
 struct DemoUser {
     login: &'static str,
@@ -75,7 +98,7 @@ async fn distinct_ids(conn: &mut sqlx::PgConnection, schema: &str, offset: i64) 
     Ok(())
 }
 
-pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
+pub async fn demo(settings: &Settings, day: SeedDay) -> anyhow::Result<()> {
     tenancy::migrate_all(settings.owner_url(), settings.app_role().as_deref()).await.context("migrating before seeding")?;
     let pool = tenancy::connect_pool(settings.owner_url(), 2).await?;
     // One connection for the whole seed: its session setting below must hold for every statement.
@@ -127,12 +150,13 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
             "insert into {schema}.notification (site_id, type_notification_id, notification_name, subject, po_no, req_no, cip_no, created_timestamp)
              select s.site_id, 1 + (g % 5), t.description, t.description || ' for ' || s.site_code,
                     case when g % 2 = 0 then 4500 + g end, case when g % 2 = 1 then 7100 + g end, 90000 + g,
-                    now() - make_interval(days => g * 2)
+                    $2 - make_interval(days => g * 2)
              from asp.site s cross join generate_series(1, 6) g
              join asp.type_notification t on t.type_notification_id = 1 + (g % 5)
              where s.client_id = $1 and not exists (select 1 from {schema}.notification n where n.site_id = s.site_id)"
         ))
         .bind(client_id)
+        .bind(day.now())
         .execute(&mut *conn)
         .await?;
         sqlx::query(&format!(
@@ -147,7 +171,7 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
     }
 
     let hash = password::hash(DEMO_PASSWORD)?;
-    let expires = Utc::now() + Duration::days(settings.password_max_age_days);
+    let expires = day.now() + Duration::days(settings.password_max_age_days);
     let mut all: Vec<(&str, &str, &str, bool, bool, bool, bool, Vec<(&str, &str)>)> = USERS
         .iter()
         .map(|u| (u.login, u.fname, u.lname, u.staff, u.customer, u.punchin, u.supplier, u.grants.to_vec()))
@@ -263,23 +287,23 @@ pub async fn demo(settings: &Settings) -> anyhow::Result<()> {
         }
     }
     // ---- end of lookup records ----
-    items::demo(&mut conn).await?;
+    items::demo(&mut conn, day).await?;
     see_every_site(&mut conn).await?;
     vendors::demo(&mut conn).await.context("seeding vendors")?;
     devices::demo(&mut conn).await?;
-    tracking::demo(&mut conn).await?;
-    device_tokens::demo(&mut conn).await?;
+    tracking::demo(&mut conn, day).await?;
+    device_tokens::demo(&mut conn, day).await?;
     type_lists::demo(&mut conn).await?;
     files::demo(settings, &mut conn).await?;
     custom_fields::demo(&mut conn).await?;
-    employees::demo(&mut conn).await.context("seeding employees")?;
-    employee_groups::demo(&mut conn).await?;
-    ledger::demo(&mut conn).await?;
+    employees::demo(&mut conn, day).await.context("seeding employees")?;
+    employee_groups::demo(&mut conn, day).await?;
+    ledger::demo(&mut conn, day).await?;
     cycle_counts::demo(&pool, &mut conn).await?;
-    shared_vendors::demo(&mut conn).await?;
-    vendor_sites::demo(&mut conn).await.context("seeding vendor sites")?;
-    costs::demo(&mut conn).await.context("seeding cost catalogues")?;
-    rfqs::demo(&mut conn).await.context("seeding RFQs")?;
+    shared_vendors::demo(&mut conn, day).await?;
+    vendor_sites::demo(&mut conn, day).await.context("seeding vendor sites")?;
+    costs::demo(&mut conn, day).await.context("seeding cost catalogues")?;
+    rfqs::demo(&mut conn, day).await.context("seeding RFQs")?;
     Ok(())
 }
 

@@ -6,6 +6,8 @@
 use anyhow::Context;
 use sqlx::PgConnection;
 
+use super::SeedDay;
+
 /// (status, due in days, urgent, buyer comment, lines, vendors as (code, status, sent days ago, answered days ago,
 /// contact on the RFQ)).
 type Rfq = (i32, i32, bool, &'static str, i64, &'static [(&'static str, i32, Option<i32>, Option<i32>, Option<(&'static str, &'static str)>)]);
@@ -19,7 +21,7 @@ const RFQS: &[Rfq] = &[
     (1, 14, true, "Replacement seals before the shutdown.", 1, &[("41007", 1, None, None, None)]),
 ];
 
-pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
+pub async fn demo(conn: &mut PgConnection, day: SeedDay) -> anyhow::Result<()> {
     let clients: Vec<String> = sqlx::query_scalar("select schema_name from asp.client where client_code in ('ACME', 'GEA') order by client_id")
         .fetch_all(&mut *conn)
         .await?;
@@ -34,19 +36,19 @@ pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
         .await?;
         for site in sites {
             for rfq in RFQS {
-                one(conn, &schema, site, rfq).await.with_context(|| format!("seeding an RFQ at site {site} of {schema}"))?;
+                one(conn, &schema, site, rfq, day).await.with_context(|| format!("seeding an RFQ at site {site} of {schema}"))?;
             }
         }
     }
     Ok(())
 }
 
-async fn one(conn: &mut PgConnection, schema: &str, site: i64, rfq: &Rfq) -> anyhow::Result<()> {
+async fn one(conn: &mut PgConnection, schema: &str, site: i64, rfq: &Rfq, day: SeedDay) -> anyhow::Result<()> {
     let (status, due_in, urgent, comment, lines, vendors) = *rfq;
     // The demo buyer where it works, else the administrator.
     let rfq_id: i64 = sqlx::query_scalar(&format!(
         "insert into {schema}.rfq_header (site_id, status, due_date, buyer_id, urgent, buyer_comment, prefix_text, created_by_id, updated_by_id)
-         select $1, $2, current_date + $3, u.asp_users_id, $4, $5, 'Please quote the items below.', u.asp_users_id, u.asp_users_id
+         select $1, $2, $6::date + $3, u.asp_users_id, $4, $5, 'Please quote the items below.', u.asp_users_id, u.asp_users_id
          from asp.asp_users u join asp.user_site us on us.asp_users_id = u.asp_users_id and us.site_id = $1
          where u.user_id in ('buyer', 'admin')
          order by u.user_id = 'buyer' desc limit 1
@@ -57,6 +59,7 @@ async fn one(conn: &mut PgConnection, schema: &str, site: i64, rfq: &Rfq) -> any
     .bind(due_in)
     .bind(urgent)
     .bind(comment)
+    .bind(day.today())
     .fetch_one(&mut *conn)
     .await?;
     sqlx::query(&format!(
@@ -74,8 +77,8 @@ async fn one(conn: &mut PgConnection, schema: &str, site: i64, rfq: &Rfq) -> any
         // Only a vendor the vendor rule shows at the site (the non-VMI twin when a code has both).
         sqlx::query(&format!(
             "insert into {schema}.rfq_vendor (site_id, rfq_id, vend_id, status, contact_name, contact_email, sent_date, times_sent, responded_date)
-             select $1, $2, v.vend_id, $3, $4, $5, now() - make_interval(days => $6), case when $6 is null then 0 else 1 end,
-                    now() - make_interval(days => $7)
+             select $1, $2, v.vend_id, $3, $4, $5, $9 - make_interval(days => $6), case when $6 is null then 0 else 1 end,
+                    $9 - make_interval(days => $7)
              from {schema}.vendor v join {schema}.vendor_at_site a on a.vend_id = v.vend_id and a.site_id = $1
              where v.vend_code = $8
              order by v.is_vmi, v.vend_id limit 1"
@@ -88,6 +91,7 @@ async fn one(conn: &mut PgConnection, schema: &str, site: i64, rfq: &Rfq) -> any
         .bind(sent)
         .bind(answered)
         .bind(code)
+        .bind(day.now())
         .execute(&mut *conn)
         .await?;
     }

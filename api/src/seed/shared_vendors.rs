@@ -5,7 +5,10 @@
 //! seeding twice changes nothing.
 
 use anyhow::Context;
+use kernel::num::Percent;
 use sqlx::PgConnection;
+
+use super::SeedDay;
 
 struct Demo {
     name: &'static str,
@@ -16,13 +19,16 @@ struct Demo {
     parent: Option<&'static str>,
     /// web ordering, punch-out, EDI, online invoicing
     offers: (bool, bool, bool, bool),
-    terms: (&'static str, i32, f64),
-    rebate: Option<f64>,
+    /// (code, days, discount percent)
+    terms: (&'static str, i32, &'static str),
+    /// Incentive rebate, percent.
+    rebate: Option<&'static str>,
     frequency: &'static str,
     vip: Option<&'static str>,
     strategy: &'static str,
     market_type_id: i32,
-    margins: (f64, f64),
+    /// Target and minimum margin, percent.
+    margins: (&'static str, &'static str),
     /// (contact type, name, phone, ext, email)
     contacts: &'static [(i32, &'static str, &'static str, Option<&'static str>, &'static str)],
     brands: &'static [&'static str],
@@ -46,13 +52,13 @@ const DEMO: &[Demo] = &[
         website: "https://www.grainger.com",
         parent: Some("W.W. Grainger, Inc."),
         offers: (true, true, true, true),
-        terms: ("NET30", 30, 1.0),
-        rebate: Some(2.5),
+        terms: ("NET30", 30, "1.0"),
+        rebate: Some("2.5"),
         frequency: "Quarterly",
         vip: Some("Dana Whitfield"),
         strategy: "Primary MRO supplier for safety, electrical test and hand tools; consolidate tail spend here.",
         market_type_id: 1,
-        margins: (24.0, 16.0),
+        margins: ("24.0", "16.0"),
         contacts: &[
             (1, "Megan Ortiz", "(847) 535-1000", Some("4412"), "megan.ortiz@grainger.example"),
             (4, "Grainger Customer Service", "(800) 472-4643", None, "service@grainger.example"),
@@ -74,13 +80,13 @@ const DEMO: &[Demo] = &[
         website: "https://www.fastenal.com",
         parent: None,
         offers: (true, true, true, false),
-        terms: ("NET45", 45, 0.0),
-        rebate: Some(1.5),
+        terms: ("NET45", 45, "0.0"),
+        rebate: Some("1.5"),
         frequency: "Monthly",
         vip: None,
         strategy: "Vending and onsite stores for fasteners, threadlockers and gloves.",
         market_type_id: 3,
-        margins: (28.0, 20.0),
+        margins: ("28.0", "20.0"),
         contacts: &[
             (1, "Kyle Jensen", "(507) 454-5374", Some("220"), "kyle.jensen@fastenal.example"),
             (5, "Vending support desk", "(507) 453-8000", None, "vending@fastenal.example"),
@@ -101,13 +107,13 @@ const DEMO: &[Demo] = &[
         website: "https://www.skf.com/us",
         parent: Some("AB SKF"),
         offers: (true, false, true, false),
-        terms: ("NET60", 60, 0.0),
+        terms: ("NET60", 60, "0.0"),
         rebate: None,
         frequency: "Annually",
         vip: Some("Ingrid Holm"),
         strategy: "Direct manufacturer relationship for bearings; reliability engineering support included.",
         market_type_id: 4,
-        margins: (18.0, 12.0),
+        margins: ("18.0", "12.0"),
         contacts: &[(1, "Anders Nilsson", "+1 (267) 436-6000", None, "anders.nilsson@skf.example"), (5, "Application engineering", "(267) 436-6400", None, "engineering@skf.example")],
         brands: &["SKF Explorer", "SKF Energy Efficient"],
         commodities: &["31171504", "31171505"],
@@ -125,13 +131,13 @@ const DEMO: &[Demo] = &[
         website: "https://www.motion.com",
         parent: Some("Genuine Parts Company"),
         offers: (true, true, false, true),
-        terms: ("NET30", 30, 0.5),
+        terms: ("NET30", 30, "0.5"),
         rebate: None,
         frequency: "Quarterly",
         vip: None,
         strategy: "Second source for bearings, belts and hydraulic hose; local branches for emergencies.",
         market_type_id: 2,
-        margins: (21.0, 14.0),
+        margins: ("21.0", "14.0"),
         contacts: &[(2, "Carla Reyes", "(205) 956-1122", Some("31"), "carla.reyes@motion.example")],
         brands: &["Timken", "Fafnir", "Gates Hi-Power", "PowerGrip", "Parker"],
         commodities: &["31171505", "26111802", "40142008"],
@@ -143,14 +149,14 @@ const DEMO: &[Demo] = &[
     },
 ];
 
-pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
+pub async fn demo(conn: &mut PgConnection, day: SeedDay) -> anyhow::Result<()> {
     for d in DEMO {
-        one(conn, d).await.with_context(|| format!("seeding shared vendor {}", d.name))?;
+        one(conn, d, day).await.with_context(|| format!("seeding shared vendor {}", d.name))?;
     }
     Ok(())
 }
 
-async fn one(conn: &mut PgConnection, d: &Demo) -> anyhow::Result<()> {
+async fn one(conn: &mut PgConnection, d: &Demo, day: SeedDay) -> anyhow::Result<()> {
     let existing: Option<i64> = sqlx::query_scalar("select shared_vendor_id from asp.shared_vendor where lower(shared_vendor_name) = lower($1)")
         .bind(d.name)
         .fetch_optional(&mut *conn)
@@ -163,8 +169,8 @@ async fn one(conn: &mut PgConnection, d: &Demo) -> anyhow::Result<()> {
                      offers_web_ordering, offers_punchout, offers_edi, offers_online_invoicing, web_ordering_url,
                      pay_terms_code, pay_terms_days, pay_terms_discount_pct, incentive_program, incentive_rebate_pct, cost_update_frequency,
                      is_vip, vip_manager, strategy, market_type_id, target_margin_pct, min_margin_pct)
-                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $7 then $5 end, $11, $12, $13::float8, $14 is not null, $14::float8, $15,
-                         $16 is not null, $16, $17, $18, $19::float8, $20::float8)
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $7 then $5 end, $11, $12, $13, $14 is not null, $14, $15,
+                         $16 is not null, $16, $17, $18, $19, $20)
                  returning shared_vendor_id",
             )
             .bind(d.name)
@@ -179,14 +185,14 @@ async fn one(conn: &mut PgConnection, d: &Demo) -> anyhow::Result<()> {
             .bind(d.offers.3)
             .bind(d.terms.0)
             .bind(d.terms.1)
-            .bind(d.terms.2)
-            .bind(d.rebate)
+            .bind(Percent::parse(d.terms.2)?)
+            .bind(d.rebate.map(Percent::parse).transpose()?)
             .bind(d.frequency)
             .bind(d.vip)
             .bind(d.strategy)
             .bind(d.market_type_id)
-            .bind(d.margins.0)
-            .bind(d.margins.1)
+            .bind(Percent::parse(d.margins.0)?)
+            .bind(Percent::parse(d.margins.1)?)
             .fetch_one(&mut *conn)
             .await?
         }
@@ -229,12 +235,13 @@ async fn one(conn: &mut PgConnection, d: &Demo) -> anyhow::Result<()> {
     for (category, grade, comments) in d.grades {
         sqlx::query(
             "insert into asp.shared_vendor_grade (shared_vendor_id, grade_category_id, grade_id, graded_on, comments)
-             values ($1, $2, $3, current_date - 45, $4) on conflict do nothing",
+             values ($1, $2, $3, $5::date - 45, $4) on conflict do nothing",
         )
         .bind(id)
         .bind(category)
         .bind(grade)
         .bind(comments)
+        .bind(day.today())
         .execute(&mut *conn)
         .await?;
     }
@@ -262,14 +269,15 @@ async fn one(conn: &mut PgConnection, d: &Demo) -> anyhow::Result<()> {
     for (site, spa) in d.sites {
         sqlx::query(
             "insert into asp.shared_vendor_site (shared_vendor_id, site_id, spa_number, spa_start_date, spa_end_date)
-             select $1, s.site_id, $3, case when $3 is not null then date_trunc('year', now())::date end,
-                    case when $3 is not null then (date_trunc('year', now()) + interval '2 years' - interval '1 day')::date end
+             select $1, s.site_id, $3, case when $3 is not null then date_trunc('year', $4::date)::date end,
+                    case when $3 is not null then (date_trunc('year', $4::date) + interval '2 years' - interval '1 day')::date end
              from asp.site s where s.site_code = $2
              on conflict do nothing",
         )
         .bind(id)
         .bind(site)
         .bind(spa)
+        .bind(day.today())
         .execute(&mut *conn)
         .await?;
     }

@@ -5,12 +5,14 @@
 use anyhow::Context;
 use sqlx::PgConnection;
 
-pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
+use super::SeedDay;
+
+pub async fn demo(conn: &mut PgConnection, day: SeedDay) -> anyhow::Result<()> {
     let clients: Vec<(i64, String)> = sqlx::query_as("select client_id, schema_name from asp.client where client_code in ('ACME', 'GEA') order by client_id")
         .fetch_all(&mut *conn)
         .await?;
     for (client_id, schema) in clients {
-        site_records(conn, &schema).await.with_context(|| format!("seeding vendor sites of {schema}"))?;
+        site_records(conn, &schema, day).await.with_context(|| format!("seeding vendor sites of {schema}"))?;
         approved(conn, &schema).await.with_context(|| format!("seeding approved vendors of {schema}"))?;
         buyers(conn, client_id).await.with_context(|| format!("seeding buyer settings of client {client_id}"))?;
     }
@@ -19,7 +21,7 @@ pub async fn demo(conn: &mut PgConnection) -> anyhow::Result<()> {
 
 /// Fills the vendor sites that have no contact yet: a contact per vendor and site, the site's account number at the
 /// vendor, comments; the distributor is preferred everywhere.
-async fn site_records(conn: &mut PgConnection, schema: &str) -> anyhow::Result<()> {
+async fn site_records(conn: &mut PgConnection, schema: &str, day: SeedDay) -> anyhow::Result<()> {
     sqlx::query(&format!(
         "update {schema}.vendor_site vs set
              preferred = d.preferred,
@@ -31,7 +33,7 @@ async fn site_records(conn: &mut PgConnection, schema: &str) -> anyhow::Result<(
              inside_sales_notes = d.inside,
              outside_sales_notes = d.outside,
              notes = 'Reviewed at the annual supplier meeting.',
-             updated_at = now()
+             updated_at = $1
          from {schema}.vendor v, asp.site s,
               (values ('10452', true, 'Dana Whitfield', 'orders', 'grainger.example', 'Branch delivers daily before 10:00.',
                        'Ship complete; call the storeroom on arrival.', 'GR', 'Quotes same day under $5,000.', 'Visits monthly; vending review each quarter.'),
@@ -42,6 +44,7 @@ async fn site_records(conn: &mut PgConnection, schema: &str) -> anyhow::Result<(
                 as d(code, preferred, contact, mailbox, domain, comments, po_comments, account_prefix, inside, outside)
          where v.vend_id = vs.vend_id and s.site_id = vs.site_id and v.vend_code = d.code and vs.contact_name is null"
     ))
+    .bind(day.now())
     .execute(&mut *conn)
     .await?;
     Ok(())

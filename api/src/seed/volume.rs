@@ -26,6 +26,8 @@ use sqlx::{ConnectOptions, Connection, PgConnection};
 
 use kernel::config::Settings;
 
+use super::SeedDay;
+
 /// Rows per statement: large enough that per-statement costs vanish, small enough for steady progress lines.
 const BATCH: i64 = 50_000;
 /// The most CIPs one site can get (cip_code has 7 digits).
@@ -40,6 +42,8 @@ pub struct VolumeOptions {
     pub site: String,
     /// Print progress lines to stdout.
     pub progress: bool,
+    /// Dates of the generated rows (last issue, receipt and count, historic price) count back from this day.
+    pub day: SeedDay,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -256,6 +260,7 @@ pub async fn run(settings: &Settings, options: &VolumeOptions) -> anyhow::Result
         total: options.cips - have,
         started,
         progress,
+        day: options.day,
     });
 
     // Batches never depend on each other (a CID's second location is in the CID's own batch), so workers on
@@ -316,6 +321,7 @@ struct Plan {
     total: i64,
     started: Instant,
     progress: bool,
+    day: SeedDay,
 }
 
 /// Ranges of k ending at multiples of [`BATCH`] (a multiple of 20, so CID k-1 of a CIP k divisible by 20 is always
@@ -393,6 +399,7 @@ async fn load(conn: &mut PgConnection, plan: &Plan) -> anyhow::Result<(i64, i64)
             .bind(plan.part_count)
             .bind(&plan.vendors)
             .bind(&plan.notes)
+            .bind(plan.day.today())
             .execute(&mut *tx)
             .await
             .context("adding CIDs")?
@@ -402,6 +409,7 @@ async fn load(conn: &mut PgConnection, plan: &Plan) -> anyhow::Result<(i64, i64)
             .bind(plan.site_id)
             .bind(from)
             .bind(to)
+            .bind(plan.day.now())
             .execute(&mut *tx)
             .await
             .context("adding CIPs")?
@@ -573,7 +581,8 @@ async fn parts(conn: &mut PgConnection, wanted: i64, say: &impl Fn(String), star
 const CUST_PART: &str = "(100 + k % 900)::text || '-' || lpad(k::text, 7, '0')";
 
 /// CIDs for k in $2..$3 at site $1 (k divisible by 20 has none: its CIP is a second location), pointing at part
-/// `1 + (k * 2654435761) % P` ($4 = P; a prime multiplier spreads neighbouring k over the catalogue).
+/// `1 + (k * 2654435761) % P` ($4 = P; a prime multiplier spreads neighbouring k over the catalogue), their historic
+/// price dated back from the day $7.
 fn cid_statement() -> String {
     format!(
         "insert into cid (site_id, item_id, cust_item_code, cust_desc1, cust_desc2, vend_code, cid_status, uom_typeid, serialized, lot_control,
@@ -583,7 +592,7 @@ fn cid_statement() -> String {
                 $5[1 + (h / 7 % cardinality($5))::int],
                 case when h % 100 < 2 then 2 when h % 100 = 2 then 3 else 1 end,
                 v.uom_typeid, v.serialized, v.lot_control, v.repairable, 1 + (h % 30)::int, h % 37 = 0, cost, h % 19 <> 0,
-                round(cost * (0.9 + (h % 21) / 100.0), 3), current_date - (h % 400)::int, 1 + h % 50,
+                round(cost * (0.9 + (h % 21) / 100.0), 3), $7::date - (h % 400)::int, 1 + h % 50,
                 case when h % 10 = 0 then 1 when h % 10 < 3 then 2 else 3 end
          from (select k, abs(hashtext('cid' || k))::bigint as h from generate_series($2::bigint, $3::bigint) k where k % 20 <> 0) g
          join pg_temp.vol_part v on v.rn = 1 + (k * 2654435761) % $4
@@ -618,7 +627,8 @@ fn location_parts(segments: &[(i32, i32)]) -> Vec<String> {
         .collect()
 }
 
-/// CIPs for k in $2..$3 at site $1: CIP k belongs to CID k, or to CID k-1 when k is divisible by 20.
+/// CIPs for k in $2..$3 at site $1: CIP k belongs to CID k, or to CID k-1 when k is divisible by 20; their last
+/// issue, receipt and count dated back from $4 (the seed's now).
 fn cip_statement(segments: &[(i32, i32)]) -> String {
     let parts = location_parts(segments);
     let location = parts.join(" || '-' || ");
@@ -645,9 +655,9 @@ fn cip_statement(segments: &[(i32, i32)]) -> String {
                 c.vend_code, c.cust_avg_cost, round(c.cust_avg_cost * 0.92, 3),
                 {usage}, array[{month_usage}]::numeric[],
                 (q.rate * 3 + h % 9)::int, (q.rate * 3 + h % 13)::int, (h % 9)::int, (h % 14)::int,
-                case when q.rate > 0 then now() - make_interval(days => (h % 45)::int) end,
-                now() - make_interval(days => (3 + h % 120)::int),
-                now() - make_interval(days => (h % 365)::int)
+                case when q.rate > 0 then $4 - make_interval(days => (h % 45)::int) end,
+                $4 - make_interval(days => (3 + h % 120)::int),
+                $4 - make_interval(days => (h % 365)::int)
          from (select k, abs(hashtext('cip' || k))::bigint as h from generate_series($2::bigint, $3::bigint) k) g
          join cid c on c.site_id = $1 and c.merged_into_cid_no is null
                    and lower(c.cust_item_code) = lower((100 + (k - (k % 20 = 0)::int) % 900)::text || '-' || lpad((k - (k % 20 = 0)::int)::text, 7, '0'))

@@ -560,7 +560,7 @@ async fn seed_volume_2000_makes_2000_cips_each_with_its_cid_and_a_second_run_onl
     use api::seed::volume::{run, VolumeOptions};
     let app = TestApp::spawn().await;
     let north = app.site_id("ACME-NORTH").await;
-    let options = VolumeOptions { cips: 2000, client: "ACME".into(), site: "ACME-NORTH".into(), progress: false };
+    let options = VolumeOptions { cips: 2000, client: "ACME".into(), site: "ACME-NORTH".into(), progress: false, day: crate::common::seed_day() };
     let report = run(&app.settings, &options).await.unwrap();
     assert_eq!((report.site_id, report.cips, report.cips_added), (north, 2000, 2000));
     assert_eq!(report.cids_added, 1900, "every 20th CIP is a CID's second location");

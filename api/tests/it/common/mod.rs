@@ -42,10 +42,24 @@ async fn ensure_app_role(admin: &mut PgConnection) {
     .unwrap();
 }
 
-/// The template's name changes whenever a migration or the seed changes, so stale templates are never reused.
+/// The day the test databases are seeded as of (`api::seed::SeedDay`): the Monday on or before the first of the
+/// current month (UTC). The demo's dates count back from it, so its draws, receipts and counts all lie before the
+/// current day, week and month on whatever day of the month a test runs (limits and "this month" figures start from
+/// nothing but what the test does), and the data is never more than five weeks old (its costs are valid today, its
+/// passwords not expired). The template is named by it: a new month seeds a new one.
+pub fn seed_day() -> api::seed::SeedDay {
+    use chrono::Datelike;
+    let today = chrono::Utc::now().date_naive();
+    let first = today.with_day(1).unwrap_or(today);
+    api::seed::SeedDay(first - chrono::Duration::days(i64::from(first.weekday().num_days_from_monday())))
+}
+
+/// The template's name changes whenever a migration, the seed or its day changes, so stale templates are never
+/// reused.
 fn template_name() -> String {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
+    h.update(seed_day().today().to_string().as_bytes());
     for m in migrations::GLOBAL.iter().chain(migrations::TENANT.iter()) {
         h.update(m.version.to_le_bytes());
         h.update(&m.checksum);
@@ -95,7 +109,7 @@ async fn ensure_template(admin: &mut PgConnection) -> String {
         let mut settings = Settings::load().unwrap();
         settings.database_url = as_app_role(&db_url(&building));
         settings.migration_database_url = Some(db_url(&building));
-        api::seed::demo(&settings).await.unwrap();
+        api::seed::demo(&settings, seed_day()).await.unwrap();
         // Connections to the source block copying it.
         sqlx::query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()")
             .bind(&building)
