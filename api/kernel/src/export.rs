@@ -114,10 +114,10 @@ pub fn workbook(columns: &[ExportColumn], rows: &[Value]) -> Result<Vec<u8>, rus
             match (col.kind.unwrap_or(ColumnKind::Text), value) {
                 (_, Value::Null) => {}
                 (ColumnKind::Currency, Value::Number(n)) => {
-                    sheet.write_number_with_format(r, c, n.as_f64().unwrap_or_default(), &currency)?;
+                    sheet.write_number_with_format(r, c, n.as_f64().unwrap_or_default(), &currency)?; // not money: an Excel cell is a double; the JSON number carries at most 15 digits, which a double holds exactly
                 }
                 (ColumnKind::Number, Value::Number(n)) => {
-                    sheet.write_number(r, c, n.as_f64().unwrap_or_default())?;
+                    sheet.write_number(r, c, n.as_f64().unwrap_or_default())?; // not money: an Excel cell is a double (as above)
                 }
                 (ColumnKind::Date | ColumnKind::DateTime, Value::String(s)) => match parse_datetime(s) {
                     // The empty date 0001-01-01 is shown blank (spec 1 section 9).
@@ -137,7 +137,7 @@ pub fn workbook(columns: &[ExportColumn], rows: &[Value]) -> Result<Vec<u8>, rus
                     sheet.write_string(r, c, s)?;
                 }
                 (_, Value::Number(n)) => {
-                    sheet.write_number(r, c, n.as_f64().unwrap_or_default())?;
+                    sheet.write_number(r, c, n.as_f64().unwrap_or_default())?; // not money: an Excel cell is a double (as above)
                 }
                 (_, other) => {
                     sheet.write_string(r, c, other.to_string())?;

@@ -309,7 +309,8 @@ impl<'a> Search<'a> {
         builder.push(")");
     }
 
-    /// Text after the conditions (`group by ...`, `order by ...`); no more conditions may follow.
+    /// Text outside the conditions: a join or select that binds a value of its own (before the first condition),
+    /// or what follows them (`group by ...`, `order by ...`; no condition may follow that).
     pub fn push(&mut self, text: &str) -> &mut QueryBuilder<'a, Postgres> {
         self.builder.push(text)
     }

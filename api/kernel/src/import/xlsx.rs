@@ -404,7 +404,7 @@ fn is_date_format(code: &str) -> bool {
 }
 
 /// An Excel date serial as a day (1900 system with its phantom 29 February 1900, or the 1904 system).
-fn serial_date(serial: f64, date1904: bool) -> Option<NaiveDate> {
+fn serial_date(serial: f64, date1904: bool) -> Option<NaiveDate> { // not money: an Excel date serial is a double
     if !serial.is_finite() || !(0.0..2_958_466.0).contains(&serial) {
         return None;
     }
@@ -421,7 +421,9 @@ fn serial_date(serial: f64, date1904: bool) -> Option<NaiveDate> {
 
 /// A number as a user typed it: whole numbers without `.0`.
 fn number_text(raw: &str) -> String {
-    match raw.trim().parse::<f64>() {
+    // Excel stores a typed 19.99 as the double 19.989999999999998; the shortest text that reads back to the same
+    // double is what the user typed, and the importer then reads that text exactly (kernel::num).
+    match raw.trim().parse::<f64>() { // not money: reading Excel's double back to the text the user typed
         Ok(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", f as i64),
         Ok(f) if f.is_finite() => f.to_string(),
         _ => raw.trim().to_owned(),
@@ -589,7 +591,7 @@ pub(super) fn read<F: FnMut(super::ImportRow) -> Result<(), ImportError>>(bytes:
                     Some("d") => raw.trim().get(..10).filter(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").is_ok()).map_or_else(|| raw.trim().to_owned(), str::to_owned),
                     _ if raw.trim().is_empty() => String::new(),
                     _ => {
-                        let date = style.filter(|s| date_styles.get(*s).copied().unwrap_or(false)).and_then(|_| raw.trim().parse::<f64>().ok()).and_then(|f| serial_date(f, date1904));
+                        let date = style.filter(|s| date_styles.get(*s).copied().unwrap_or(false)).and_then(|_| raw.trim().parse::<f64>().ok()).and_then(|f| serial_date(f, date1904)); // not money: a date serial
                         date.map_or_else(|| number_text(&raw), |d| d.format("%Y-%m-%d").to_string())
                     }
                 };
