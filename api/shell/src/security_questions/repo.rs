@@ -13,6 +13,11 @@ pub async fn options(conn: &mut PgConnection) -> Result<Vec<SecurityQuestion>, s
     .await
 }
 
+/// The user's sign-in name (answers name their owner by it).
+pub async fn sign_in_name(conn: &mut PgConnection, user_id: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar!("select user_id from asp.asp_users where asp_users_id = $1", user_id).fetch_optional(conn).await
+}
+
 /// How many of these ids are questions of the catalogue.
 pub async fn count_known(conn: &mut PgConnection, ids: &[i64]) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar!(r#"select count(*) as "count!" from asp.security_question where security_question_id = any($1)"#, ids)

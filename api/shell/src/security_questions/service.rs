@@ -11,7 +11,6 @@ use kernel::validate::Problems;
 
 use super::model::{SecurityAnswers, SecurityQuestion};
 use super::repo;
-use crate::context;
 use crate::settings::model::Message;
 
 const MAX_ANSWER_LEN: usize = 200;
@@ -51,9 +50,12 @@ pub async fn options(state: &AppState) -> ApiResult<Vec<SecurityQuestion>> {
 /// administrator set the caller's password and its owner has not changed it yet.
 pub async fn save(state: &AppState, caller: &Caller, answers: &SecurityAnswers) -> ApiResult<Message> {
     let mut problems = check_answers(answers);
-    let user = context::service::load_user(state, caller.user_id).await?;
+    let own_name = {
+        let mut conn = state.pool.acquire().await?;
+        repo::sign_in_name(&mut conn, caller.user_id).await?.ok_or_else(|| ApiError::unauthorized("Your account no longer exists."))?
+    };
     if let Some(name) = answers.user_name.as_deref().filter(|n| !n.is_empty()) {
-        if !name.eq_ignore_ascii_case(&user.user_id) {
+        if !name.eq_ignore_ascii_case(&own_name) {
             return Err(ApiError::forbidden("You can only set your own security questions."));
         }
     }
