@@ -501,3 +501,113 @@ async fn a_catalogue_file_larger_than_an_ordinary_body_is_imported_up_to_the_imp
     let (status, body) = upload(&app, &admin, sv, "text/csv", csv.repeat(3).into_bytes()).await;
     assert_eq!((status, body["errors"][0]["errorType"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("tooLarge")));
 }
+
+/// The vendor catalogue's answer for `qty` of the item from Grainger (10452) at the caller's site: the break that
+/// prices it, and the unit and extended cost as the JSON text the answer carries.
+async fn price(app: &TestApp, token: &str, item_id: i64, qty: String) -> (Option<i64>, String, String) {
+    let a = app.get(&format!("/api/V1/Vendor/Catalog/Header/{item_id}/10452?qty={qty}"), token).await;
+    assert_eq!(a.status, StatusCode::OK, "{qty}: {:?}", a.body);
+    (a.body["qty_break"].as_i64(), a.body["unit_cost"].to_string(), a.body["extended_cost"].to_string())
+}
+
+#[tokio::test]
+async fn the_8_break_cost_lookup_at_the_boundaries_through_the_vendor_catalogue() {
+    let app = TestApp::spawn().await;
+    let admin = admin_at_north(&app).await;
+    // The demo cost ACME-NORTH's Grainger (10452) prices an item with, given 8 breaks.
+    let (item_id, cost_id): (i64, i64) = sqlx::query_as(
+        "select p.item_id, c.shared_vendor_cost_id from client_acme.cip p join asp.site s using (site_id)
+         join client_acme.vendor v on v.vend_code = p.vend_code
+         join asp.shared_vendor_cost c on c.item_id = p.item_id and c.shared_vendor_id = v.shared_vendor_id and c.is_active
+              and current_date between c.start_date and c.end_date
+         where s.site_code = 'ACME-NORTH' and p.vend_code = '10452' order by p.item_id limit 1",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    let stored = app.get(&format!("{BASE}/Cost/HeaderID/{cost_id}"), &admin).await.body;
+    let table = [("0.3", "12.5"), ("1", "9.99"), ("5", "9.75"), ("10", "9.1"), ("25", "8.4"), ("100", "7.0125"), ("250.5", "6.5"), ("1000", "5.9999")];
+    let number = |text: &str| serde_json::from_str::<Value>(text).unwrap();
+    let breaks: Vec<Value> = table.iter().map(|(q, c)| json!({"qty": number(q), "cost": number(c)})).collect();
+    let update = json!({"shared_vendor_cost_id": cost_id, "mfg_code": stored["mfg_code"], "mfg_part_no": stored["mfg_part_no"],
+        "start_date": stored["start_date"], "end_date": stored["end_date"], "breaks": breaks});
+    let a = app.put(&format!("{BASE}/Cost/Update"), &admin, update).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(a.body["breaks"].as_array().unwrap().len(), 8);
+
+    let lookup = |qty: &str| price(&app, &admin, item_id, qty.to_owned());
+    assert_eq!(lookup("0.299").await, (None, "null".to_owned(), "null".to_owned()), "below the first break");
+    let mut cases: Vec<(String, i64)> = Vec::new();
+    for (i, (qty, _)) in table.iter().enumerate() {
+        let slot = i as i64 + 1;
+        let at: rust_decimal::Decimal = qty.parse().unwrap();
+        let thousandth = rust_decimal::Decimal::new(1, 3);
+        cases.push((at.to_string(), slot));
+        cases.push(((at + thousandth).to_string(), slot));
+        if slot > 1 {
+            cases.push(((at - thousandth).to_string(), slot - 1));
+        }
+        if let Some((next, _)) = table.get(i + 1) {
+            let next: rust_decimal::Decimal = next.parse().unwrap();
+            cases.push((((at + next) / rust_decimal::Decimal::TWO).round_dp(3).to_string(), slot));
+        }
+    }
+    cases.push(("999999".to_owned(), 8));
+    for (qty, slot) in cases {
+        let (got, cost, _) = lookup(&qty).await;
+        assert_eq!(got, Some(slot), "qty {qty}");
+        assert_eq!(cost, table[slot as usize - 1].1, "qty {qty}");
+    }
+    // Extended costs are the exact product rounded once to the cent: 3 x 9.99 is 29.97, 0.3 x 12.5 is 3.75.
+    assert_eq!(lookup("3").await, (Some(2), "9.99".to_owned(), "29.97".to_owned()));
+    assert_eq!(lookup("0.3").await, (Some(1), "12.5".to_owned(), "3.75".to_owned()));
+    // Half a cent is rounded away from zero, as PostgreSQL rounds: 1.5 x 9.99 is 14.985, so 14.99.
+    assert_eq!(lookup("1.5").await.2, "14.99");
+}
+
+#[tokio::test]
+async fn a_csv_import_of_19_99_stores_19_99() {
+    let app = TestApp::spawn().await;
+    let admin = admin_at_north(&app).await;
+    let sv = shared_vendor(&app, "Exact Supply").await;
+    let csv = format!(
+        "mfg_code,mfg_part_no,start_date,end_date,list_price,qty_break_1,cost_1,qty_break_2,cost_2\n\
+         SKF,EXACT-1,{s},{e},\"$1,234.5678\",0.1,19.99,0.3,0.07\n",
+        s = day(0),
+        e = day(30)
+    );
+    let (status, body) = upload(&app, &admin, sv, "text/csv", csv.into_bytes()).await;
+    assert_eq!(status, StatusCode::OK, "{body:?}");
+    let done = finished(&app, &admin, body["cost_import_id"].as_i64().unwrap()).await;
+    assert_eq!(done["status"], "done", "{done:?}");
+    let stored: (String, String, String, String, bool) = sqlx::query_as(
+        "select cost_1::text, cost_2::text, qty_break_2::text, list_price::text, cost_1 = 19.99 from asp.shared_vendor_cost where shared_vendor_id = $1",
+    )
+    .bind(sv)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(stored, ("19.9900".into(), "0.0700".into(), "0.300".into(), "1234.5678".into(), true));
+    // The answer carries the same decimal text.
+    let a = app.post(&format!("{BASE}/Cost/Search"), &admin, json!({"shared_vendor_id": sv})).await;
+    let c = &a.body["itemList"][0];
+    assert_eq!((c["breaks"][0]["cost"].to_string(), c["breaks"][1]["qty"].to_string(), c["list_price"].to_string()), ("19.99".into(), "0.3".into(), "1234.5678".into()));
+
+    // A spreadsheet's number cell of 19.99 is the same 19.99.
+    let sheet = shared_vendor(&app, "Exact Sheet Supply").await;
+    let (start, end) = (day(0), day(30));
+    let rows = vec![vec!["mfg_code", "mfg_part_no", "start_date", "end_date", "qty_break_1", "cost_1"], vec!["SKF", "EXACT-2", &start, &end, "1", "19.99"]];
+    let (status, body) = upload(&app, &admin, sheet, XLSX, catalogue_xlsx(&rows)).await;
+    assert_eq!(status, StatusCode::OK, "{body:?}");
+    assert_eq!(finished(&app, &admin, body["cost_import_id"].as_i64().unwrap()).await["status"], "done");
+    let exact: bool = sqlx::query_scalar("select cost_1 = 19.99 from asp.shared_vendor_cost where shared_vendor_id = $1").bind(sheet).fetch_one(&app.pool).await.unwrap();
+    assert!(exact);
+
+    // A cost finer than the catalogue keeps (4 decimals) is refused with its row and column, not rounded.
+    let csv = format!("mfg_code,mfg_part_no,start_date,end_date,qty_break_1,cost_1\nSKF,EXACT-3,{},{},1,19.99999\n", day(0), day(30));
+    let (status, body) = upload(&app, &admin, sv, "text/csv", csv.into_bytes()).await;
+    assert_eq!(status, StatusCode::OK, "{body:?}");
+    let done = finished(&app, &admin, body["cost_import_id"].as_i64().unwrap()).await;
+    assert_eq!((done["status"].as_str(), done["problems"][0]["column"].as_str()), (Some("refused"), Some("cost_1")), "{done:?}");
+    assert_eq!(done["problems"][0]["reason"], "'19.99999' has more than 4 decimal places.");
+}

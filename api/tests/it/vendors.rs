@@ -694,3 +694,32 @@ async fn a_bad_rfq_vendor_id_is_refused_with_400_and_the_read_needs_view_vendors
     let warehouse = at(&app, "warehouse", "ACME-NORTH").await;
     assert_eq!(app.get(&format!("/api/V1/Vendor/Min/RFQ/{id}"), &warehouse).await.status, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn an_email_address_with_two_at_signs_is_refused_by_every_vendor_form_and_changes_nothing() {
+    // The vendor and vendor site forms accepted `a@b@c.com` before the one kernel rule (docs/vendors.md).
+    let app = TestApp::spawn().await;
+    let admin = at(&app, "admin", "ACME-NORTH").await;
+    let location = app.get("/api/V1/Vendor/Location/41080", &admin).await;
+    assert_eq!(location.status, StatusCode::OK, "{:?}", location.body);
+    let mut changed = location.body.clone();
+    changed["email"] = json!("a@b@c.com");
+    let a = app.post("/api/V1/Vendor/VendorLocation/Update", &admin, changed).await;
+    assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["email".to_owned()]), "{:?}", a.body);
+    assert_eq!(app.get("/api/V1/Vendor/Location/41080", &admin).await.body, location.body);
+    let a = app.post("/api/V1/Vendor/Vendor/Validate", &admin, texas(json!({"address": {"address1": "1 Main", "city": "Austin", "state_type_id": 48,
+        "postal_code": "78701", "email": "a@b@c.com"}}))).await;
+    assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["email".to_owned()]), "{:?}", a.body);
+
+    let site: i64 = sqlx::query_scalar(
+        "select vs.vendor_site_id from client_acme.vendor_site vs join client_acme.vendor v using (vend_id) join asp.site s using (site_id)
+         where s.site_code = 'ACME-NORTH' and v.vend_code = '30871'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    let a = app.post("/api/V1/Vendor/VendorSite/Update", &admin, json!({"vendor_site_id": site, "email": "a@b@c.com"})).await;
+    assert_eq!((a.status, fields(&a)), (StatusCode::BAD_REQUEST, vec!["email".to_owned()]), "{:?}", a.body);
+    let a = app.post("/api/V1/Vendor/VendorSite/Update", &admin, json!({"vendor_site_id": site, "email": "orders@skf.example"})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+}

@@ -8,6 +8,7 @@ pub mod buyer_settings;
 pub mod cost_import;
 pub mod cost_review;
 pub mod costs;
+pub mod rfq_vendors;
 pub mod shared_vendor_children;
 pub mod shared_vendors;
 pub mod vendor_sites;
@@ -16,9 +17,10 @@ pub mod vendors;
 /// This area's API types (see `kernel::ApiSet`), nested by part so each tuple stays below poem-openapi's limit.
 pub type Apis = (VendorApis, SharedVendorApis, CostApis);
 
-/// Vendors, their sites, approved vendors and buyer settings.
+/// Vendors, their RFQ vendors, their sites, approved vendors and buyer settings.
 pub type VendorApis = (
     vendors::http::VendorApi,
+    rfq_vendors::http::RfqVendorApi,
     vendor_sites::http::VendorSiteApi,
     approved_vendors::http::ApprovedVendorApi,
     buyer_settings::http::BuyerSettingsApi,

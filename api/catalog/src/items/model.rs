@@ -7,7 +7,8 @@ use serde::Serialize;
 use sqlx::FromRow;
 
 use kernel::export::ExportColumn;
-use kernel::listing::PageRequest;
+use kernel::listing::{PageRequest, SortSpec};
+use kernel::num::Quantity;
 use kernel::page_type;
 
 /// One manufacturer part of the provider catalogue (spec 3 section 3, "Item master"), with the names of the codes it
@@ -34,7 +35,7 @@ pub struct ItemMaster {
     /// Hazardous material code (UN number), see `HazardousCodes`.
     pub haz_code: Option<String>,
     pub haz_description: Option<String>,
-    pub haz_volume_size: Option<f64>,
+    pub haz_volume_size: Option<Quantity>,
     pub msds_req: bool,
     /// UPC / EAN / GTIN, digits only.
     pub asp_upc: Option<String>,
@@ -45,7 +46,7 @@ pub struct ItemMaster {
     /// Unit of measure code, e.g. `EA`.
     pub uom_code: String,
     /// Shipping weight in pounds.
-    pub ship_weight: Option<f64>,
+    pub ship_weight: Option<Quantity>,
     pub brand_id: Option<i64>,
     pub brand_name: Option<String>,
     /// Export control classification number, e.g. `EAR99` or `5A992.c`.
@@ -142,7 +143,7 @@ pub struct ItemMasterMaintenanceInput {
     pub repairable: Option<bool>,
     #[oai(validator(max_length = 20))]
     pub haz_code: MaybeUndefined<String>,
-    pub haz_volume_size: MaybeUndefined<f64>,
+    pub haz_volume_size: MaybeUndefined<Quantity>,
     pub msds_req: Option<bool>,
     #[oai(validator(max_length = 20))]
     pub asp_upc: MaybeUndefined<String>,
@@ -178,7 +179,7 @@ pub struct ItemMasterExportInput {
 #[derive(Object, Clone, Debug, Default)]
 pub struct ItemMasterShipWeightInput {
     pub item_id: Option<i64>,
-    pub ship_weight: MaybeUndefined<f64>,
+    pub ship_weight: MaybeUndefined<Quantity>,
 }
 
 /// What `Search/{type}` looks for in `search_text`.
@@ -247,8 +248,30 @@ pub struct ItemMasterRow {
     pub uom_code: String,
     pub item_status: i32,
     pub haz_code: Option<String>,
-    pub ship_weight: Option<f64>,
+    pub ship_weight: Option<Quantity>,
     pub updated_at: DateTime<Utc>,
 }
 
 page_type!(ItemMasterPage, ItemMasterRow, "itemList");
+
+pub const SORT: SortSpec = SortSpec {
+    fields: &[
+        ("item_id", "item_id"),
+        ("desc1", "desc1"),
+        ("desc2", "desc2"),
+        ("mfg_code", "mfg_code"),
+        ("mfg_name", "mfg_name"),
+        ("mfg_part_no", "mfg_part_no"),
+        ("brand_name", "brand_name"),
+        ("erp_vmi_item_code", "erp_vmi_item_code"),
+        ("asp_upc", "asp_upc"),
+        ("commodity_code", "commodity_code"),
+        ("uom_code", "uom_code"),
+        ("item_status", "item_status"),
+        ("haz_code", "haz_code"),
+        ("ship_weight", "ship_weight"),
+        ("updated_at", "updated_at"),
+    ],
+    default_field: "desc1",
+    default_descending: false,
+};

@@ -3,7 +3,8 @@
 use sqlx::PgConnection;
 use tenancy::TenantTx;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
+use kernel::num::Quantity;
 
 use super::model::{CidLink, ItemMaster, ItemMasterRow, SiteCid};
 
@@ -12,8 +13,8 @@ pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<ItemMaster>
         ItemMaster,
         r#"select i.item_id, i.desc1, i.desc2, i.mfg_code, m.mfg_name, i.mfg_part_no, i.erp_vmi_item_code, i.item_status,
                   i.shelf_life, i.lot_control, i.serialized, i.kit, i.repairable, i.haz_code, h.description as "haz_description?",
-                  i.haz_volume_size::float8 as haz_volume_size, i.msds_req, i.asp_upc, i.commodity_code,
-                  c.description as "commodity_description?", i.uom_typeid, u.uom_code, i.ship_weight::float8 as ship_weight,
+                  i.haz_volume_size as "haz_volume_size: Quantity", i.msds_req, i.asp_upc, i.commodity_code,
+                  c.description as "commodity_description?", i.uom_typeid, u.uom_code, i.ship_weight as "ship_weight: Quantity",
                   i.brand_id, b.brand_name as "brand_name?", i.export_classification, i.export_agency, i.export_list,
                   i.export_country_code, i.foreign_lang_desc1, i.foreign_lang_desc2, i.tri_native_part, i.erp_type_id, i.sat_code,
                   i.created_at, i.updated_at
@@ -102,7 +103,7 @@ pub struct Maintained {
     pub kit: bool,
     pub repairable: bool,
     pub haz_code: Option<String>,
-    pub haz_volume_size: Option<f64>,
+    pub haz_volume_size: Option<Quantity>,
     pub msds_req: bool,
     pub asp_upc: Option<String>,
     pub commodity_code: Option<String>,
@@ -119,7 +120,7 @@ pub async fn update_maintained(conn: &mut PgConnection, id: i64, v: &Maintained)
     sqlx::query!(
         "update asp.item_master set desc1 = $2, desc2 = $3, mfg_code = $4, mfg_part_no = $5, erp_vmi_item_code = $6, item_status = $7,
              shelf_life = $8, lot_control = $9, serialized = $10, kit = $11, repairable = $12, haz_code = $13,
-             haz_volume_size = round($14::float8::numeric, 3), msds_req = $15, asp_upc = $16, commodity_code = $17, uom_typeid = $18,
+             haz_volume_size = $14, msds_req = $15, asp_upc = $16, commodity_code = $17, uom_typeid = $18,
              brand_id = $19, foreign_lang_desc1 = $20, foreign_lang_desc2 = $21, tri_native_part = $22, erp_type_id = $23, sat_code = $24,
              updated_at = now()
          where item_id = $1",
@@ -136,7 +137,7 @@ pub async fn update_maintained(conn: &mut PgConnection, id: i64, v: &Maintained)
         v.kit,
         v.repairable,
         v.haz_code,
-        v.haz_volume_size,
+        v.haz_volume_size as _,
         v.msds_req,
         v.asp_upc,
         v.commodity_code,
@@ -178,8 +179,8 @@ pub async fn update_export(conn: &mut PgConnection, id: i64, v: &Export) -> Resu
     Ok(())
 }
 
-pub async fn update_ship_weight(conn: &mut PgConnection, id: i64, ship_weight: Option<f64>) -> Result<(), sqlx::Error> {
-    sqlx::query!("update asp.item_master set ship_weight = round($2::float8::numeric, 3), updated_at = now() where item_id = $1", id, ship_weight)
+pub async fn update_ship_weight(conn: &mut PgConnection, id: i64, ship_weight: Option<Quantity>) -> Result<(), sqlx::Error> {
+    sqlx::query!("update asp.item_master set ship_weight = $2, updated_at = now() where item_id = $1", id, ship_weight as _)
         .execute(conn)
         .await?;
     Ok(())
@@ -230,13 +231,6 @@ pub struct Matching {
     pub item_status: Option<i32>,
 }
 
-enum Arg {
-    Text(String),
-    Texts(Vec<String>),
-    Int(i32),
-    BigInt(i64),
-}
-
 /// `like` pattern for text that starts with `text` (`\\`, `%` and `_` escaped).
 fn prefix(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 1);
@@ -250,75 +244,72 @@ fn prefix(text: &str) -> String {
     out
 }
 
-/// The search's SQL (a `select` for `listing::fetch_page`) and its parameters, in placeholder order.
-fn search_sql(m: &Matching) -> (String, Vec<Arg>) {
-    fn next(arg: Arg, args: &mut Vec<Arg>) -> String {
-        args.push(arg);
-        format!("${}", args.len())
-    }
-    let mut args: Vec<Arg> = Vec::new();
+/// The search of the items `m` matches: the type conditions in one group (any or all of them), then the filters.
+fn searching<'a>(m: &Matching) -> Search<'a> {
     // The text expression of the trigram index item_master_desc_trgm (migration 0008), spelt the same so it is used.
     const DESCRIPTION: &str = "(i.desc1 || ' ' || coalesce(i.desc2, '') || ' ' || i.mfg_part_no)";
-    let mut matches: Vec<String> = Vec::new();
-    if let Some(p) = &m.part_prefix {
-        let n = next(Arg::Text(prefix(p)), &mut args);
-        matches.push(format!("upper(regexp_replace(i.mfg_part_no, '[^[:alnum:]]', '', 'g')) like {n}"));
-    }
-    if !m.words.is_empty() {
-        let words: Vec<String> = m.words.iter().map(|w| format!("{DESCRIPTION} ilike {}", next(Arg::Text(w.clone()), &mut args))).collect();
-        matches.push(format!("({})", words.join(" and ")));
-    }
-    if !m.upcs.is_empty() {
-        let n = next(Arg::Texts(m.upcs.clone()), &mut args);
-        matches.push(format!("i.asp_upc = any({n}::text[])"));
-    }
-    if let Some(p) = &m.erp_prefix {
-        let n = next(Arg::Text(prefix(p)), &mut args);
-        matches.push(format!("upper(i.erp_vmi_item_code) like {n}"));
-    }
-    let mut conditions: Vec<String> = Vec::new();
-    if !matches.is_empty() {
-        conditions.push(format!("({})", matches.join(if m.any { " or " } else { " and " })));
-    }
-    if let Some(code) = &m.mfg_code {
-        conditions.push(format!("i.mfg_code = {}", next(Arg::Text(code.clone()), &mut args)));
-    }
-    if let Some(b) = m.brand_id {
-        conditions.push(format!("i.brand_id = {}", next(Arg::BigInt(b), &mut args)));
-    }
-    if let Some(c) = &m.commodity_prefix {
-        conditions.push(format!("i.commodity_code like {}", next(Arg::Text(prefix(c)), &mut args)));
-    }
-    if let Some(s) = m.item_status {
-        conditions.push(format!("i.item_status = {}", next(Arg::Int(s), &mut args)));
-    }
-    let filter = if conditions.is_empty() { String::new() } else { format!(" where {}", conditions.join(" and ")) };
-    let sql = format!(
+    let mut s = Search::new(
         "select i.item_id, i.desc1, i.desc2, i.mfg_code, m.mfg_name, i.mfg_part_no, i.brand_id, b.brand_name, i.erp_vmi_item_code,
-                i.asp_upc, i.commodity_code, u.uom_code, i.item_status, i.haz_code, i.ship_weight::float8 as ship_weight, i.updated_at
+                i.asp_upc, i.commodity_code, u.uom_code, i.item_status, i.haz_code, i.ship_weight, i.updated_at
          from asp.item_master i
          join asp.manufacturer m on m.mfg_code = i.mfg_code
          join asp.uom_type u on u.uom_typeid = i.uom_typeid
-         left join asp.brand b on b.brand_id = i.brand_id{filter}"
+         left join asp.brand b on b.brand_id = i.brand_id",
     );
-    (sql, args)
+    let has_match = m.part_prefix.is_some() || !m.words.is_empty() || !m.upcs.is_empty() || m.erp_prefix.is_some();
+    if has_match {
+        let joiner = if m.any { " or " } else { " and " };
+        let b = s.and();
+        b.push("(");
+        let mut first = true;
+        let mut next = |b: &mut sqlx::QueryBuilder<'a, sqlx::Postgres>| {
+            if !std::mem::take(&mut first) {
+                b.push(joiner);
+            }
+        };
+        if let Some(p) = &m.part_prefix {
+            next(b);
+            b.push("upper(regexp_replace(i.mfg_part_no, '[^[:alnum:]]', '', 'g')) like ").push_bind(prefix(p));
+        }
+        if !m.words.is_empty() {
+            next(b);
+            b.push("(");
+            for (i, w) in m.words.iter().enumerate() {
+                if i > 0 {
+                    b.push(" and ");
+                }
+                b.push(DESCRIPTION).push(" ilike ").push_bind(w.clone());
+            }
+            b.push(")");
+        }
+        if !m.upcs.is_empty() {
+            next(b);
+            b.push("i.asp_upc = any(").push_bind(m.upcs.clone()).push("::text[])");
+        }
+        if let Some(p) = &m.erp_prefix {
+            next(b);
+            b.push("upper(i.erp_vmi_item_code) like ").push_bind(prefix(p));
+        }
+        b.push(")");
+    }
+    if let Some(code) = &m.mfg_code {
+        s.and_bind("i.mfg_code = ", code.clone());
+    }
+    if let Some(b) = m.brand_id {
+        s.and_bind("i.brand_id = ", b);
+    }
+    if let Some(c) = &m.commodity_prefix {
+        s.and_bind("i.commodity_code like ", prefix(c));
+    }
+    if let Some(st) = m.item_status {
+        s.and_bind("i.item_status = ", st);
+    }
+    s
 }
 
 /// A page of the items `m` matches, and their number (up to the row cap).
 pub async fn search(conn: &mut PgConnection, m: &Matching, page: &Page) -> Result<(Vec<ItemMasterRow>, i64), sqlx::Error> {
-    let (sql, args) = search_sql(m);
-    listing::fetch_page(conn, &sql, page, move |mut q| {
-        for arg in args {
-            q = match arg {
-                Arg::Text(t) => q.bind(t),
-                Arg::Texts(t) => q.bind(t),
-                Arg::Int(i) => q.bind(i),
-                Arg::BigInt(i) => q.bind(i),
-            };
-        }
-        q
-    })
-    .await
+    listing::fetch_built_page(conn, searching(m).into_builder(), page).await
 }
 
 #[cfg(test)]
@@ -337,14 +328,15 @@ mod tests {
             item_status: Some(1),
             ..Default::default()
         };
-        let (sql, args) = search_sql(&m);
-        assert_eq!(args.len(), 7);
-        assert!(sql.contains("like $1 or (("), "{sql}");
+        let sql = searching(&m).into_builder().sql().to_owned();
+        assert!(sql.contains(" where (upper(regexp_replace(i.mfg_part_no, '[^[:alnum:]]', '', 'g')) like $1 or (("), "{sql}");
         assert!(sql.contains("ilike $2 and "), "{sql}");
         assert!(sql.contains("ilike $3) or i.asp_upc = any($4::text[]) or upper(i.erp_vmi_item_code) like $5)"), "{sql}");
-        assert!(sql.contains("i.mfg_code = $6 and i.item_status = $7"), "{sql}");
+        assert!(sql.contains(" and i.mfg_code = $6 and i.item_status = $7"), "{sql}");
         assert_eq!(prefix("A_1%\\"), "A\\_1\\%\\\\%");
-        let (plain, none) = search_sql(&Matching::default());
-        assert!(none.is_empty() && !plain.contains("where"), "{plain}");
+        let all = Matching { part_prefix: Some("6204".into()), erp_prefix: Some("X".into()), ..Default::default() };
+        assert!(searching(&all).into_builder().sql().contains("like $1 and upper(i.erp_vmi_item_code) like $2)"));
+        let plain = searching(&Matching::default()).into_builder().sql().to_owned();
+        assert!(!plain.contains("where") && !plain.contains('$'), "{plain}");
     }
 }

@@ -10,7 +10,8 @@ use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, XlsxFile};
-use kernel::listing::{contains_pattern, SortSpec};
+use kernel::listing::contains_pattern;
+use kernel::num::Quantity;
 use kernel::records;
 use kernel::state::AppState;
 use kernel::validate::Problems;
@@ -19,7 +20,7 @@ use tenancy::SiteScope;
 
 use super::model::{
     ItemMaster, ItemMasterAtSite, ItemMasterExportInput, ItemMasterExportRequest, ItemMasterMaintenanceInput, ItemMasterOfCid, ItemMasterPage,
-    ItemMasterSearchRequest, ItemMasterSearchType, ItemMasterShipWeightInput,
+    ItemMasterSearchRequest, ItemMasterSearchType, ItemMasterShipWeightInput, SORT,
 };
 use super::repo::{self, Export, Maintained, Matching};
 
@@ -35,31 +36,9 @@ pub const OBSOLETE: i32 = 2;
 pub const DEACTIVATED: i32 = 3;
 
 /// Largest weight or volume accepted (the columns hold 9 digits before the point).
-const MAX_MEASURE: f64 = 1_000_000.0;
+const MAX_MEASURE: i64 = 1_000_000;
 /// Words of a description search beyond these are ignored.
 const MAX_WORDS: usize = 8;
-
-pub const SORT: SortSpec = SortSpec {
-    fields: &[
-        ("item_id", "item_id"),
-        ("desc1", "desc1"),
-        ("desc2", "desc2"),
-        ("mfg_code", "mfg_code"),
-        ("mfg_name", "mfg_name"),
-        ("mfg_part_no", "mfg_part_no"),
-        ("brand_name", "brand_name"),
-        ("erp_vmi_item_code", "erp_vmi_item_code"),
-        ("asp_upc", "asp_upc"),
-        ("commodity_code", "commodity_code"),
-        ("uom_code", "uom_code"),
-        ("item_status", "item_status"),
-        ("haz_code", "haz_code"),
-        ("ship_weight", "ship_weight"),
-        ("updated_at", "updated_at"),
-    ],
-    default_field: "desc1",
-    default_descending: false,
-};
 
 /// The item status's name (spec 1 section 4), for messages.
 pub fn status_name(status: i32) -> &'static str {
@@ -236,10 +215,10 @@ fn optional_value<T: Clone>(input: &MaybeUndefined<T>, current: &Option<T>) -> O
     }
 }
 
-fn measure(p: &mut Problems, field: &str, label: &str, v: Option<f64>, positive: bool) {
+fn measure(p: &mut Problems, field: &str, label: &str, v: Option<Quantity>, positive: bool) {
     if let Some(v) = v {
-        let low_ok = if positive { v > 0.0 } else { v >= 0.0 };
-        if !v.is_finite() || !low_ok || v >= MAX_MEASURE {
+        let low_ok = if positive { v > Quantity::ZERO } else { !v.is_sign_negative() };
+        if !low_ok || v >= Quantity::from(MAX_MEASURE) {
             let low = if positive { "greater than 0" } else { "0 or more" };
             p.add(field, "outOfRange", &format!("{label} must be {low} and less than 1,000,000."));
         }
@@ -308,7 +287,7 @@ pub fn maintained(before: &ItemMaster, input: &ItemMasterMaintenanceInput) -> Ap
         p.add("shelf_life", "outOfRange", "Shelf life is a number of days from 0 to 36500.");
     }
     let haz_code = optional_text(&mut p, "haz_code", "Hazardous Code", &input.haz_code, &before.haz_code, 20).map(|c| c.to_uppercase());
-    let haz_volume_size = optional_value(&input.haz_volume_size, &before.haz_volume_size);
+    let haz_volume_size = optional_value(&input.haz_volume_size, &before.haz_volume_size).map(Quantity::rounded);
     measure(&mut p, "haz_volume_size", "Hazardous volume size", haz_volume_size, false);
     let asp_upc = optional_text(&mut p, "asp_upc", "UPC", &input.asp_upc, &before.asp_upc, 20);
     if let Some(upc) = asp_upc.as_deref().filter(|u| Some(*u) != before.asp_upc.as_deref()) {
@@ -510,7 +489,7 @@ pub async fn update_ship_weight(state: &AppState, caller: &Caller, input: &ItemM
     let mut p = Problems::default();
     measure(&mut p, "ship_weight", "Ship weight", weight, true);
     p.check()?;
-    let weight = weight.map(|w| (w * 1000.0).round() / 1000.0);
+    let weight = weight.map(Quantity::rounded);
     let before = load_for_change(&mut tx, id).await?;
     if weight == before.ship_weight {
         return Ok(before);
@@ -663,7 +642,7 @@ mod tests {
                 shelf_life: MaybeUndefined::Value(-1),
                 asp_upc: MaybeUndefined::Value("036000291453".into()),
                 commodity_code: MaybeUndefined::Value("3117".into()),
-                haz_volume_size: MaybeUndefined::Value(1e12),
+                haz_volume_size: MaybeUndefined::Value(Quantity::from(1_000_000_000_000)),
                 erp_type_id: MaybeUndefined::Value(9),
                 ..Default::default()
             },

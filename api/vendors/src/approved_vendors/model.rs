@@ -1,7 +1,7 @@
 //! Wire types of the approved vendor resource.
 
 use chrono::{DateTime, Utc};
-use kernel::listing::PageRequest;
+use kernel::listing::{PageRequest, SortSpec};
 use kernel::page_type;
 use poem_openapi::Object;
 use serde::Serialize;
@@ -173,3 +173,9 @@ pub struct ApprovedVendorSwitchWarning {
     #[oai(rename = "approvedVendorCodes")]
     pub approved_vendor_codes: Vec<String>,
 }
+
+pub const SORT: SortSpec = SortSpec {
+    fields: &[("mfg_code", "mfg_code"), ("mfg_name", "mfg_name"), ("vend_code", "vend_code"), ("vend_name", "vend_name"), ("siteCode", "site_code"), ("created_at", "created_at")],
+    default_field: "mfg_code",
+    default_descending: false,
+};

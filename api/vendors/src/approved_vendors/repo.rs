@@ -1,7 +1,7 @@
 //! SQL of the approved vendor resource. Every read joins `vendor_at_site` (the vendor rule): a link whose vendor
 //! the rule no longer shows at its site is not answered.
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 use tenancy::TenantTx;
 
 use super::model::ApprovedVendor;
@@ -138,17 +138,22 @@ pub struct SearchFilter {
     pub sites: Vec<i64>,
     pub mfg_code: Option<String>,
     pub vend_code: Option<String>,
-    /// An ilike pattern.
+    /// Contained in the manufacturer's code or name, the vendor's code or name (case-insensitive).
     pub text: Option<String>,
 }
 
 pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<ApprovedVendor>, i64), sqlx::Error> {
-    let base = format!(
-        "select * from (select {COLUMNS} {FROM}
-           where av.site_id = any($1)
-             and ($2::text is null or av.mfg_code = $2)
-             and ($3::text is null or upper(v.vend_code) = upper($3))
-             and ($4::text is null or concat_ws(' ', av.mfg_code, m.mfg_name, v.vend_code, v.vend_name) ilike $4)) x"
-    );
-    listing::fetch_page(tx, &base, page, |q| q.bind(f.sites.clone()).bind(f.mfg_code.clone()).bind(f.vend_code.clone()).bind(f.text.clone())).await
+    let mut s = Search::new(format!("select * from (select {COLUMNS} {FROM}"));
+    s.and_bind("av.site_id = any(", f.sites.clone()).push(")");
+    if let Some(code) = &f.mfg_code {
+        s.and_bind("av.mfg_code = ", code.clone());
+    }
+    if let Some(code) = &f.vend_code {
+        s.and_bind("upper(v.vend_code) = upper(", code.clone()).push(")");
+    }
+    if let Some(text) = &f.text {
+        s.and_contains(&["concat_ws(' ', av.mfg_code, m.mfg_name, v.vend_code, v.vend_name)"], text);
+    }
+    s.push(") x");
+    listing::fetch_built_page(&mut **tx, s.into_builder(), page).await
 }

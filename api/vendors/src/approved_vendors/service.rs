@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
-use kernel::listing::{self, SortSpec};
+use kernel::listing;
 use kernel::records;
 use kernel::state::AppState;
 use kernel::validate::{trimmed, Problems};
@@ -26,12 +26,6 @@ pub const NOT_FOUND: &str = "The approved vendor you are trying to find does not
 pub const ITEM_NOT_FOUND: &str = "The item you are trying to find does not exist.";
 /// Audit entity of approved-vendor links.
 pub const ENTITY: &str = "approved_vendor";
-
-pub const SORT: SortSpec = SortSpec {
-    fields: &[("mfg_code", "mfg_code"), ("mfg_name", "mfg_name"), ("vend_code", "vend_code"), ("vend_name", "vend_name"), ("siteCode", "site_code"), ("created_at", "created_at")],
-    default_field: "mfg_code",
-    default_descending: false,
-};
 
 fn mfg(v: &Option<String>) -> Option<String> {
     trimmed(v).map(str::to_uppercase)
@@ -58,7 +52,7 @@ pub async fn search(state: &AppState, caller: &Caller, current: &SiteScope, requ
         sites: scopes.iter().map(SiteScope::site_id).collect(),
         mfg_code: mfg(&f.mfg_code),
         vend_code: trimmed(&f.vend_code).map(str::to_owned),
-        text: trimmed(&f.text).map(listing::contains_pattern),
+        text: kernel::validate::trimmed_owned(&f.text),
     };
     let mut tx = begin_over(state, current, &scopes).await?;
     let (rows, total) = repo::search(&mut tx, &filter, &page).await?;

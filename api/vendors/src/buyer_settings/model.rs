@@ -1,6 +1,6 @@
 //! Wire types of the vendor buyer settings resource.
 
-use kernel::listing::PageRequest;
+use kernel::listing::{PageRequest, SortSpec};
 use kernel::page_type;
 use poem_openapi::Object;
 use serde::Serialize;
@@ -59,3 +59,9 @@ pub struct BuyerSettingsVendorsSaved {
     /// The buyer's vendors after the change.
     pub vendors: Vec<VendorBuyerSetting>,
 }
+
+pub const SORT: SortSpec = SortSpec {
+    fields: &[("vend_code", "vend_code"), ("vend_name", "vend_name"), ("buyer", "buyer"), ("buyer_name", "buyer_name"), ("fname", "fname"), ("lname", "lname")],
+    default_field: "buyer_name",
+    default_descending: false,
+};

@@ -1,18 +1,20 @@
 //! SQL of the vendor buyer settings. The settings are shared-schema rows of one client; vendor names come from the
 //! client's schema through the vendor rule at the current site, so the functions take the tenant transaction.
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 use tenancy::TenantTx;
 
 use super::model::VendorBuyerSetting;
 
-const SELECT: &str = "select b.asp_vendor_buyer_settings_id, b.asp_users_id, u.user_id as buyer,
-        concat_ws(', ', u.lname, u.fname) as buyer_name, b.vend_code, vn.vend_name, u.fname, u.lname
-    from asp.vendor_buyer_settings b
+const COLUMNS: &str = "b.asp_vendor_buyer_settings_id, b.asp_users_id, u.user_id as buyer,
+        concat_ws(', ', u.lname, u.fname) as buyer_name, b.vend_code, vn.vend_name, u.fname, u.lname";
+
+/// The settings with their buyer and the vendor's name at the site `cs` (the vendor rule).
+const FROM: &str = "from asp.vendor_buyer_settings b
     join asp.asp_users u on u.asp_users_id = b.asp_users_id
-    left join lateral (select v.vend_name from vendor v join vendor_at_site a on a.vend_id = v.vend_id and a.site_id = $2
-                       where upper(v.vend_code) = upper(b.vend_code) order by v.vend_id limit 1) vn on true
-    where b.client_id = $1";
+    join asp.site cs on true
+    left join lateral (select v.vend_name from vendor v join vendor_at_site a on a.vend_id = v.vend_id and a.site_id = cs.site_id
+                       where upper(v.vend_code) = upper(b.vend_code) order by v.vend_id limit 1) vn on true";
 
 /// Search filters as validated by the service.
 #[derive(Debug, Clone)]
@@ -21,23 +23,30 @@ pub struct SearchFilter {
     pub site_id: i64,
     pub asp_users_id: Option<i64>,
     pub vend_code: Option<String>,
-    /// An ilike pattern.
+    /// Contained in the buyer's user id or names, the vendor code or name (case-insensitive).
     pub text: Option<String>,
 }
 
 pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<VendorBuyerSetting>, i64), sqlx::Error> {
-    let base = format!(
-        "select * from ({SELECT}
-           and ($3::bigint is null or b.asp_users_id = $3)
-           and ($4::text is null or upper(b.vend_code) = upper($4))
-           and ($5::text is null or concat_ws(' ', u.user_id, u.fname, u.lname, b.vend_code, vn.vend_name) ilike $5)) x"
-    );
-    listing::fetch_page(tx, &base, page, |q| q.bind(f.client_id).bind(f.site_id).bind(f.asp_users_id).bind(f.vend_code.clone()).bind(f.text.clone())).await
+    let mut s = Search::new(format!("select * from (select {COLUMNS} {FROM}"));
+    s.and_bind("b.client_id = ", f.client_id);
+    s.and_bind("cs.site_id = ", f.site_id);
+    if let Some(user) = f.asp_users_id {
+        s.and_bind("b.asp_users_id = ", user);
+    }
+    if let Some(code) = &f.vend_code {
+        s.and_bind("upper(b.vend_code) = upper(", code.clone()).push(")");
+    }
+    if let Some(text) = &f.text {
+        s.and_contains(&["concat_ws(' ', u.user_id, u.fname, u.lname, b.vend_code, vn.vend_name)"], text);
+    }
+    s.push(") x");
+    listing::fetch_built_page(&mut **tx, s.into_builder(), page).await
 }
 
 /// A buyer's vendors at the client, by code.
 pub async fn of_buyer(tx: &mut TenantTx, client_id: i64, site_id: i64, user_id: i64) -> Result<Vec<VendorBuyerSetting>, sqlx::Error> {
-    sqlx::query_as(&format!("{SELECT} and b.asp_users_id = $3 order by b.vend_code"))
+    sqlx::query_as(&format!("select {COLUMNS} {FROM} where b.client_id = $1 and cs.site_id = $2 and b.asp_users_id = $3 order by b.vend_code"))
         .bind(client_id)
         .bind(site_id)
         .bind(user_id)

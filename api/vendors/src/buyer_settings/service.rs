@@ -6,7 +6,6 @@ use std::collections::BTreeSet;
 use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
-use kernel::listing::{self, SortSpec};
 use kernel::state::AppState;
 use kernel::validate::{trimmed, Problems};
 use serde_json::json;
@@ -19,12 +18,6 @@ use crate::vendors::repo::Sight;
 /// Audit entity of a buyer's vendor list (the entity id is the buyer's user id).
 pub const ENTITY: &str = "vendor_buyer_settings";
 
-pub const SORT: SortSpec = SortSpec {
-    fields: &[("vend_code", "vend_code"), ("vend_name", "vend_name"), ("buyer", "buyer"), ("buyer_name", "buyer_name"), ("fname", "fname"), ("lname", "lname")],
-    default_field: "buyer_name",
-    default_descending: false,
-};
-
 /// The search (VND-042) over the current client's settings.
 pub async fn search(state: &AppState, scope: &SiteScope, request: &VendorBuyerSettingsSearchRequest) -> ApiResult<VendorBuyerSettingsPage> {
     let page = request.page.resolve(&SORT)?;
@@ -34,7 +27,7 @@ pub async fn search(state: &AppState, scope: &SiteScope, request: &VendorBuyerSe
         site_id: scope.site_id(),
         asp_users_id: f.asp_users_id,
         vend_code: trimmed(&f.vend_code).map(str::to_owned),
-        text: trimmed(&f.text).map(listing::contains_pattern),
+        text: kernel::validate::trimmed_owned(&f.text),
     };
     let mut tx = scope.begin(&state.pool).await?;
     let (rows, total) = repo::search(&mut tx, &filter, &page).await?;

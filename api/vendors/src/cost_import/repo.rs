@@ -1,6 +1,7 @@
 //! SQL of the cost catalogue import (shared schema `asp`).
 
 use chrono::NaiveDate;
+use kernel::num::{Quantity, UnitCost};
 use sqlx::PgConnection;
 
 use super::model::{CostImportRow, CostImportProblem};
@@ -111,13 +112,13 @@ pub struct Batch {
     pub brand_id: Vec<Option<i64>>,
     pub start_date: Vec<NaiveDate>,
     pub end_date: Vec<NaiveDate>,
-    pub min_order_qty: Vec<f64>,
-    pub purch_factor: Vec<f64>,
+    pub min_order_qty: Vec<Quantity>,
+    pub purch_factor: Vec<Quantity>,
     pub type_pack_id: Vec<Option<i32>>,
-    pub qty_per_type_pack: Vec<Option<f64>>,
-    pub list_price: Vec<Option<f64>>,
-    pub qty: [Vec<Option<f64>>; 8],
-    pub cost: [Vec<Option<f64>>; 8],
+    pub qty_per_type_pack: Vec<Option<Quantity>>,
+    pub list_price: Vec<Option<UnitCost>>,
+    pub qty: [Vec<Option<Quantity>>; 8],
+    pub cost: [Vec<Option<UnitCost>>; 8],
 }
 
 impl Batch {
@@ -141,10 +142,10 @@ pub async fn insert_batch(conn: &mut PgConnection, shared_vendor_id: i64, import
          select t.h, $1, $2, t.mc, t.mp, t.item, t.vp, t.ap, t.d, t.u, t.cc, t.b, t.sd, t.ed, t.moq, t.pf, t.tp, t.qp, t.lp,
              t.q1, t.c1, t.q2, t.c2, t.q3, t.c3, t.q4, t.c4, t.q5, t.c5, t.q6, t.c6, t.q7, t.c7, t.q8, t.c8, $3, $3
          from unnest($4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[], $11::text[],
-             $12::text[], $13::bigint[], $14::date[], $15::date[], $16::float8[], $17::float8[], $18::int[], $19::float8[],
-             $20::float8[], $21::float8[], $22::float8[], $23::float8[], $24::float8[], $25::float8[], $26::float8[],
-             $27::float8[], $28::float8[], $29::float8[], $30::float8[], $31::float8[], $32::float8[], $33::float8[],
-             $34::float8[], $35::float8[], $36::float8[])
+             $12::text[], $13::bigint[], $14::date[], $15::date[], $16::numeric[], $17::numeric[], $18::int[], $19::numeric[],
+             $20::numeric[], $21::numeric[], $22::numeric[], $23::numeric[], $24::numeric[], $25::numeric[], $26::numeric[],
+             $27::numeric[], $28::numeric[], $29::numeric[], $30::numeric[], $31::numeric[], $32::numeric[], $33::numeric[],
+             $34::numeric[], $35::numeric[], $36::numeric[])
            as t(h, mc, mp, item, vp, ap, d, u, cc, b, sd, ed, moq, pf, tp, qp, lp, q1, c1, q2, c2, q3, c3, q4, c4, q5, c5, q6, c6, q7, c7, q8, c8)";
     let mut q = sqlx::query(sql)
         .bind(shared_vendor_id)

@@ -14,6 +14,7 @@ use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, ColumnKind, ExportColumn, XlsxFile};
 use kernel::import::{ImportFile, ImportLimits, StringRecord};
+use kernel::num::{to_json_number, NumError, Quantity, UnitCost};
 use kernel::state::AppState;
 use kernel::validate::Problems;
 
@@ -97,12 +98,14 @@ struct Parsed {
     values: CostValues,
 }
 
-fn parse_number(row: &Row, column: &str, out: &mut Vec<CostImportProblem>) -> Option<f64> {
+/// A number cell read as its kind, from its text: `19.99` is 19.99 exactly, and a cell with more decimals than
+/// the kind keeps is refused rather than rounded (a catalogue's price is what the file says, or nothing).
+fn parse_number<T>(row: &Row, column: &str, parse: fn(&str) -> Result<T, NumError>, out: &mut Vec<CostImportProblem>) -> Option<T> {
     let text = row.get(column)?;
-    match text.replace([',', '$'], "").parse::<f64>() {
-        Ok(v) if v.is_finite() => Some(v),
-        _ => {
-            out.push(CostImportProblem { row: row.number, column: column.into(), reason: format!("'{text}' is not a number.") });
+    match parse(&text.replace([',', '$'], "")) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            out.push(CostImportProblem { row: row.number, column: column.into(), reason: format!("'{text}' {e}.") });
             None
         }
     }
@@ -130,10 +133,10 @@ fn parse_row(row: &Row, lists: &Lists, out: &mut Vec<CostImportProblem>) -> Opti
     let text = |c: &str| row.get(c).map(str::to_owned);
     let start = parse_date(row, "start_date", out);
     let end = parse_date(row, "end_date", out);
-    let min_order_qty = parse_number(row, "min_order_qty", out);
-    let purch_factor = parse_number(row, "purch_factor", out);
-    let qty_per_type_pack = parse_number(row, "qty_per_type_pack", out);
-    let list_price = parse_number(row, "list_price", out);
+    let min_order_qty = parse_number(row, "min_order_qty", Quantity::parse, out);
+    let purch_factor = parse_number(row, "purch_factor", Quantity::parse, out);
+    let qty_per_type_pack = parse_number(row, "qty_per_type_pack", Quantity::parse, out);
+    let list_price = parse_number(row, "list_price", UnitCost::parse, out);
     let type_pack_id = row.get("type_pack_id").and_then(|t| {
         let found = t.parse::<i32>().ok().filter(|id| lists.pack_ids.contains(id)).or_else(|| lists.packs.get(&t.to_ascii_uppercase()).copied());
         if found.is_none() {
@@ -157,8 +160,8 @@ fn parse_row(row: &Row, lists: &Lists, out: &mut Vec<CostImportProblem>) -> Opti
     let mut gap_at: Option<usize> = None;
     for n in 1..=8 {
         let (qc, cc) = (format!("qty_break_{n}"), format!("cost_{n}"));
-        let q = parse_number(row, &qc, out);
-        let c = parse_number(row, &cc, out);
+        let q = parse_number(row, &qc, Quantity::parse, out);
+        let c = parse_number(row, &cc, UnitCost::parse, out);
         match (row.get(&qc).is_some(), row.get(&cc).is_some()) {
             (false, false) => {
                 gap_at.get_or_insert(n);
@@ -414,7 +417,7 @@ async fn run(pool: &PgPool, id: i64, shared_vendor_id: i64, file_name: &str, rea
     .await?;
     repo::finish(&mut tx, id, "done", applied, &[], 0).await?;
     tx.commit().await?;
-    tracing::info!(import = id, rows = applied, seconds = started.elapsed().as_secs_f64(), "cost import applied");
+    tracing::info!(import = id, rows = applied, seconds = started.elapsed().as_secs_f64(), "cost import applied"); // not money: a duration in seconds
     Ok(())
 }
 
@@ -473,7 +476,7 @@ pub async fn report(state: &AppState, id: i64) -> ApiResult<XlsxFile> {
 /// POST Cost/Export: the search's costs (up to 5,000) in the template's columns, so the file imports again.
 pub async fn export(state: &AppState, request: &CostSearchRequest) -> ApiResult<XlsxFile> {
     let page = request.page.resolve(&SORT)?.export();
-    let part = kernel::validate::trimmed(&request.filter.part).map(kernel::listing::contains_pattern);
+    let part = kernel::validate::trimmed(&request.filter.part);
     let mut conn = state.pool.acquire().await?;
     let (rows, _) = cost_repo::search(&mut conn, &request.filter, part, today(), &page).await?;
     drop(conn);
@@ -485,14 +488,16 @@ pub async fn export(state: &AppState, request: &CostSearchRequest) -> ApiResult<
                 "alternate_part_no": r.alternate_part_no, "description": r.description, "unspsc": r.unspsc,
                 "commodity_code": r.commodity_code, "brand_id": r.brand_id,
                 "special_pricing_agreement_id": r.special_pricing_agreement_id, "start_date": r.start_date.to_string(),
-                "end_date": r.end_date.to_string(), "min_order_qty": r.min_order_qty, "purch_factor": r.purch_factor,
-                "type_pack_id": r.type_pack_id, "qty_per_type_pack": r.qty_per_type_pack, "list_price": r.list_price,
+                "end_date": r.end_date.to_string(), "min_order_qty": to_json_number(r.min_order_qty.value()),
+                "purch_factor": to_json_number(r.purch_factor.value()), "type_pack_id": r.type_pack_id,
+                "qty_per_type_pack": r.qty_per_type_pack.map(|v| to_json_number(v.value())),
+                "list_price": r.list_price.map(|v| to_json_number(v.value())),
             });
             for (n, b) in r.slots().iter().enumerate() {
                 if let Some(b) = b {
                     let (qty, cost) = break_columns(n + 1);
-                    v[qty] = json!(b.qty);
-                    v[cost] = json!(b.cost);
+                    v[qty] = to_json_number(b.qty.value());
+                    v[cost] = to_json_number(b.cost.value());
                 }
             }
             v
@@ -535,10 +540,28 @@ mod tests {
         let p = parse_row(&row(&GOOD), &lists(), &mut out).expect("parsed");
         assert!(out.is_empty(), "{out:?}");
         assert_eq!(p.values.mfg_code, "SKF");
-        assert_eq!(p.values.qty[1], Some(10.0));
-        assert_eq!(p.values.cost[0], Some(9.5));
-        assert_eq!(p.values.min_order_qty, 1.0);
+        assert_eq!(p.values.qty[1], Some(Quantity::from(10)));
+        assert_eq!(p.values.cost[0].map(|c| c.to_string()), Some("9.5".to_owned()));
+        assert_eq!(p.values.min_order_qty, Quantity::from(1));
         assert_eq!(p.values.end_date, NaiveDate::from_ymd_opt(2026, 12, 31).expect("date"));
+    }
+
+    #[test]
+    fn numbers_are_read_from_their_text_exactly_and_finer_ones_are_refused() {
+        let mut r = GOOD.to_vec();
+        r[5] = ("cost_1", "19.99");
+        r.push(("list_price", "1,234.5678"));
+        let mut out = Vec::new();
+        let p = parse_row(&row(&r), &lists(), &mut out).expect("parsed");
+        assert_eq!(p.values.cost[0].map(|c| c.to_string()), Some("19.99".to_owned()));
+        assert_eq!(p.values.list_price.map(|c| c.to_string()), Some("1234.5678".to_owned()));
+        r[5] = ("cost_1", "19.99999");
+        r.push(("qty_per_type_pack", "2.0005"));
+        let mut out = Vec::new();
+        assert!(parse_row(&row(&r), &lists(), &mut out).is_none());
+        let reasons: Vec<(&str, &str)> = out.iter().map(|p| (p.column.as_str(), p.reason.as_str())).collect();
+        assert!(reasons.contains(&("cost_1", "'19.99999' has more than 4 decimal places.")), "{reasons:?}");
+        assert!(reasons.contains(&("qty_per_type_pack", "'2.0005' has more than 3 decimal places.")), "{reasons:?}");
     }
 
     #[test]

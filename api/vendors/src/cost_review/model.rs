@@ -2,6 +2,7 @@
 
 use chrono::NaiveDate;
 use kernel::listing::{PageRequest, SortSpec};
+use kernel::num::{Percent, Quantity, UnitCost};
 use kernel::page_type;
 use poem_openapi::{Enum, Object};
 use serde::Serialize;
@@ -25,14 +26,14 @@ pub struct CostReviewRecord {
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
     /// The catalogue's cost at its first break (the minimum order).
-    pub catalog_cost: f64,
-    pub min_order_qty: f64,
+    pub catalog_cost: UnitCost,
+    pub min_order_qty: Quantity,
     /// What the site pays: the CIP's average cost.
-    pub site_cost: f64,
+    pub site_cost: UnitCost,
     /// catalog_cost - site_cost: negative when the catalogue is cheaper.
-    pub difference: f64,
-    /// difference / site_cost in percent (none when the site cost is 0).
-    pub difference_percent: Option<f64>,
+    pub difference: UnitCost,
+    /// difference / site_cost in percent, 2 decimals (none when the site cost is 0).
+    pub difference_percent: Option<Percent>,
 }
 
 /// Which way the catalogue differs.
@@ -65,7 +66,7 @@ pub struct CostReviewFilter {
     pub vend_code: Option<String>,
     pub direction: Option<CostReviewDirection>,
     /// Only differences of at least this many percent (either way).
-    pub min_percent: Option<f64>,
+    pub min_percent: Option<Percent>,
     #[oai(rename = "filterList", validator(max_items = 10))]
     pub filter_list: Option<Vec<CostReviewColumnFilter>>,
 }

@@ -2,84 +2,91 @@
 //! vendor rule (`vendor_at_site`) and to the shared vendor's catalogue cost valid today (shared schema).
 
 use chrono::NaiveDate;
-use sqlx::postgres::PgArguments;
-use sqlx::query::Query;
-use sqlx::{Postgres, Row};
+use sqlx::Row;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
+use kernel::num::Percent;
 use tenancy::TenantTx;
 
-use super::model::CostReviewRecord;
+use super::model::{CostReviewDirection, CostReviewRecord};
 
-/// Every review record of the site ($1) on the day ($2), as the output columns of [`CostReviewRecord`].
-const RECORDS: &str = "select p.cip_no, p.cip_code, p.cust_desc1, p.item_id as item_id, i.mfg_code, i.mfg_part_no,
+/// Every review record of every site on every day, as the output columns of [`CostReviewRecord`] plus the site;
+/// [`records`] narrows it to one site and day (the conditions reach the joined tables: the subquery is flattened).
+const RECORDS: &str = "select a.site_id, p.cip_no, p.cip_code, p.cust_desc1, p.item_id as item_id, i.mfg_code, i.mfg_part_no,
         v.vend_id, v.vend_code, v.vend_name, c.shared_vendor_id, sv.shared_vendor_name, c.shared_vendor_cost_id,
-        c.start_date, c.end_date, c.cost_1::float8 as catalog_cost, c.min_order_qty::float8 as min_order_qty,
-        p.cust_avg_cost::float8 as site_cost, (c.cost_1 - p.cust_avg_cost)::float8 as difference,
-        round((c.cost_1 - p.cust_avg_cost) / nullif(p.cust_avg_cost, 0) * 100, 2)::float8 as difference_percent
+        c.start_date, c.end_date, c.cost_1 as catalog_cost, c.min_order_qty, p.cust_avg_cost as site_cost,
+        c.cost_1 - p.cust_avg_cost as difference,
+        round((c.cost_1 - p.cust_avg_cost) / nullif(p.cust_avg_cost, 0) * 100, 2) as difference_percent
     from vendor_at_site a
     join vendor v on v.vend_id = a.vend_id and v.shared_vendor_id is not null
     join cip p on p.site_id = a.site_id and lower(p.vend_code) = lower(v.vend_code) and p.item_id is not null
          and p.cust_avg_cost is not null
     join asp.shared_vendor_cost c on c.item_id = p.item_id and c.shared_vendor_id = v.shared_vendor_id and c.is_active
-         and $2 between c.start_date and c.end_date and c.cost_1 <> p.cust_avg_cost
+         and c.cost_1 <> p.cust_avg_cost
     join asp.shared_vendor sv on sv.shared_vendor_id = c.shared_vendor_id
-    join asp.item_master i on i.item_id = p.item_id
-    where a.site_id = $1";
+    join asp.item_master i on i.item_id = p.item_id";
 
-pub enum Arg {
-    Text(String),
-    Int(i64),
-    Float(f64),
-    Texts(Vec<String>),
+/// What a review search matches, as validated by the service.
+#[derive(Debug, Clone, Default)]
+pub struct ReviewFilter {
+    /// Contained in the CIP code, description or manufacturer part number (case-insensitive).
+    pub text: Option<String>,
+    pub shared_vendor_id: Option<i64>,
+    pub vend_code: Option<String>,
+    pub direction: Option<CostReviewDirection>,
+    /// At least this difference, either way.
+    pub min_percent: Option<Percent>,
+    /// Column sub-filters: an allow-listed output column and the values it may have.
+    pub columns: Vec<(&'static str, Vec<String>)>,
 }
 
-/// Conditions on the review's output columns (`r.`), numbered after the site and day.
-#[derive(Default)]
-pub struct Where {
-    pub sql: String,
-    pub args: Vec<Arg>,
-}
-
-impl Where {
-    pub fn and(&mut self, condition: &str, arg: Arg) {
-        self.args.push(arg);
-        self.sql.push_str(" and ");
-        self.sql.push_str(&condition.replace('?', &format!("${}", self.args.len() + 2)));
+/// `head` over the review records of the site on the day that `f` matches.
+fn records<'a>(head: &str, site_id: i64, day: NaiveDate, f: &ReviewFilter) -> Search<'a> {
+    let mut s = Search::new(format!("{head} from ({RECORDS}) r"));
+    s.and_bind("r.site_id = ", site_id);
+    s.and_bind("", day).push(" between r.start_date and r.end_date");
+    if let Some(text) = &f.text {
+        s.and_contains(&["concat_ws(' ', r.cip_code, r.cust_desc1, r.mfg_part_no)"], text);
     }
-
-    pub fn and_plain(&mut self, condition: &str) {
-        self.sql.push_str(" and ");
-        self.sql.push_str(condition);
+    if let Some(id) = f.shared_vendor_id {
+        s.and_bind("r.shared_vendor_id = ", id);
     }
-
-    fn bind<'q>(&self, site_id: i64, day: NaiveDate, q: Query<'q, Postgres, PgArguments>) -> Query<'q, Postgres, PgArguments> {
-        let mut q = q.bind(site_id).bind(day);
-        for a in &self.args {
-            q = match a {
-                Arg::Text(s) => q.bind(s.clone()),
-                Arg::Int(i) => q.bind(*i),
-                Arg::Float(f) => q.bind(*f),
-                Arg::Texts(v) => q.bind(v.clone()),
-            };
+    if let Some(code) = &f.vend_code {
+        s.and_bind("lower(r.vend_code) = lower(", code.clone()).push(")");
+    }
+    match f.direction {
+        Some(CostReviewDirection::Lower) => {
+            s.and().push("r.difference < 0");
         }
-        q
+        Some(CostReviewDirection::Higher) => {
+            s.and().push("r.difference > 0");
+        }
+        None => {}
     }
+    if let Some(pct) = f.min_percent {
+        s.and_bind("abs(r.difference_percent) >= ", pct);
+    }
+    for (column, values) in &f.columns {
+        s.and().push("r.").push(*column).push("::text = any(").push_bind(values.clone()).push(")");
+    }
+    s
 }
 
-pub async fn search(tx: &mut TenantTx, site_id: i64, day: NaiveDate, w: &Where, page: &Page) -> Result<(Vec<CostReviewRecord>, i64), sqlx::Error> {
-    let base = format!("select r.* from ({RECORDS}) r where true{}", w.sql);
-    listing::fetch_page(tx, &base, page, |q| w.bind(site_id, day, q)).await
+pub async fn search(tx: &mut TenantTx, site_id: i64, day: NaiveDate, f: &ReviewFilter, page: &Page) -> Result<(Vec<CostReviewRecord>, i64), sqlx::Error> {
+    listing::fetch_built_page(tx, records("select r.*", site_id, day, f).into_builder(), page).await
 }
 
 /// The distinct values of `column` (an allow-listed output column) among the filtered records, at most `limit`.
-pub async fn distinct(tx: &mut TenantTx, site_id: i64, day: NaiveDate, w: &Where, column: &str, limit: i64) -> Result<Vec<String>, sqlx::Error> {
-    let sql = format!("select distinct r.{column}::text from ({RECORDS}) r where r.{column} is not null{} order by 1 limit {limit}", w.sql);
-    let rows = w.bind(site_id, day, sqlx::query(&sql).persistent(false)).fetch_all(&mut **tx).await?;
+pub async fn distinct(tx: &mut TenantTx, site_id: i64, day: NaiveDate, f: &ReviewFilter, column: &'static str, limit: i64) -> Result<Vec<String>, sqlx::Error> {
+    let mut s = records(&format!("select distinct r.{column}::text"), site_id, day, f);
+    s.and().push("r.").push(column).push(" is not null");
+    s.push(" order by 1 limit ").push_bind(limit);
+    let rows = s.into_builder().build().persistent(false).fetch_all(&mut **tx).await?;
     rows.iter().map(|r| r.try_get::<String, _>(0)).collect()
 }
 
 /// How many review records the site has today (the home tile).
 pub async fn count(tx: &mut TenantTx, site_id: i64, day: NaiveDate) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(&format!("select count(*) from ({RECORDS}) r")).bind(site_id).bind(day).fetch_one(&mut **tx).await
+    let row = records("select count(*)", site_id, day, &ReviewFilter::default()).into_builder().build().fetch_one(&mut **tx).await?;
+    row.try_get(0)
 }

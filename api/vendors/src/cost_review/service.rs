@@ -5,13 +5,13 @@ use futures::future::BoxFuture;
 use sqlx::PgPool;
 
 use kernel::error::{ApiError, ApiResult};
-use kernel::listing::contains_pattern;
+use kernel::num::Percent;
 use kernel::state::AppState;
 use kernel::tiles::TileCount;
 use tenancy::SiteScope;
 
 use super::model::*;
-use super::repo::{self, Arg, Where};
+use super::repo::{self, ReviewFilter};
 use crate::costs::service::today;
 
 const DISTINCT_LIMIT: i64 = 500;
@@ -24,43 +24,33 @@ fn column_of(field: &str, param: &str) -> ApiResult<&'static str> {
         .ok_or_else(|| ApiError::invalid(param, "invalidField", &format!("Filtering by {} is not supported.", field.trim())))
 }
 
-fn conditions(f: &CostReviewFilter) -> ApiResult<Where> {
-    let mut w = Where::default();
-    if let Some(q) = kernel::validate::trimmed(&f.q) {
-        w.and("concat_ws(' ', r.cip_code, r.cust_desc1, r.mfg_part_no) ilike ?", Arg::Text(contains_pattern(q)));
+fn filter_of(f: &CostReviewFilter) -> ApiResult<ReviewFilter> {
+    if f.min_percent.is_some_and(Percent::is_sign_negative) {
+        return Err(ApiError::invalid("min_percent", "outOfRange", "Min Percent must be a number, zero or more."));
     }
-    if let Some(id) = f.shared_vendor_id {
-        w.and("r.shared_vendor_id = ?", Arg::Int(id));
-    }
-    if let Some(code) = kernel::validate::trimmed(&f.vend_code) {
-        w.and("lower(r.vend_code) = lower(?)", Arg::Text(code.to_owned()));
-    }
-    match f.direction {
-        Some(CostReviewDirection::Lower) => w.and_plain("r.difference < 0"),
-        Some(CostReviewDirection::Higher) => w.and_plain("r.difference > 0"),
-        None => {}
-    }
-    if let Some(pct) = f.min_percent {
-        if !pct.is_finite() || pct < 0.0 {
-            return Err(ApiError::invalid("min_percent", "outOfRange", "Min Percent must be a number, zero or more."));
-        }
-        w.and("abs(r.difference_percent) >= ?", Arg::Float(pct));
-    }
+    let mut columns = Vec::new();
     for sub in f.filter_list.iter().flatten() {
         let column = column_of(&sub.field, "filterList")?;
         if !sub.values.is_empty() {
-            w.and(&format!("r.{column}::text = any(?)"), Arg::Texts(sub.values.clone()));
+            columns.push((column, sub.values.clone()));
         }
     }
-    Ok(w)
+    Ok(ReviewFilter {
+        text: kernel::validate::trimmed_owned(&f.q),
+        shared_vendor_id: f.shared_vendor_id,
+        vend_code: kernel::validate::trimmed_owned(&f.vend_code),
+        direction: f.direction,
+        min_percent: f.min_percent,
+        columns,
+    })
 }
 
 /// SHV-041.
 pub async fn search(state: &AppState, scope: &SiteScope, request: &CostReviewSearchRequest) -> ApiResult<CostReviewPage> {
     let page = request.page.resolve(&SORT)?;
-    let w = conditions(&request.filter)?;
+    let filter = filter_of(&request.filter)?;
     let mut tx = scope.begin(&state.pool).await?;
-    let (rows, total) = repo::search(&mut tx, scope.site_id(), today(), &w, &page).await?;
+    let (rows, total) = repo::search(&mut tx, scope.site_id(), today(), &filter, &page).await?;
     Ok(CostReviewPage::new(rows, total))
 }
 
@@ -72,9 +62,9 @@ pub async fn distinct_values(state: &AppState, scope: &SiteScope, request: &Cost
     if let Some(list) = filter.filter_list.as_mut() {
         list.retain(|f| !f.field.trim().eq_ignore_ascii_case(column));
     }
-    let w = conditions(&filter)?;
+    let filter = filter_of(&filter)?;
     let mut tx = scope.begin(&state.pool).await?;
-    let values = repo::distinct(&mut tx, scope.site_id(), today(), &w, column, DISTINCT_LIMIT).await?;
+    let values = repo::distinct(&mut tx, scope.site_id(), today(), &filter, column, DISTINCT_LIMIT).await?;
     Ok(CostReviewDistinctValues { field: column.to_owned(), values })
 }
 

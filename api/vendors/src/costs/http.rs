@@ -9,6 +9,7 @@ use poem_openapi::OpenApi;
 
 use kernel::access::Caller;
 use kernel::error::ApiResult;
+use kernel::num::Quantity;
 use kernel::state::AppState;
 use kernel::ApiTags;
 use tenancy::SiteScope;
@@ -114,7 +115,7 @@ impl CostApi {
         scope: Data<&SiteScope>,
         #[oai(name = "itemId")] item_id: Path<i64>,
         #[oai(name = "vendCode")] vend_code: Path<String>,
-        qty: Query<Option<f64>>,
+        qty: Query<Option<Quantity>>,
     ) -> ApiResult<Json<VendorCatalogEntry>> {
         Ok(Json(service::vendor_catalog(&state, &scope, item_id.0, &vend_code.0, qty.0).await?))
     }

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::listing::{PageRequest, SortSpec};
+use kernel::num::{Money, Quantity, UnitCost};
 use kernel::page_type;
 use poem_openapi::{Enum, Object};
 use serde::Serialize;
@@ -15,8 +16,8 @@ pub const MAX_BREAKS: usize = 8;
 /// One quantity break (the spec's qty_break_n and cost_n): from `qty` units on, each costs `cost`.
 #[derive(Object, Clone, Copy, Debug, Serialize, PartialEq)]
 pub struct CostBreak {
-    pub qty: f64,
-    pub cost: f64,
+    pub qty: Quantity,
+    pub cost: UnitCost,
 }
 
 /// Where a cost stands today.
@@ -59,13 +60,13 @@ pub struct Cost {
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
     /// The first break's quantity: nothing is priced below it.
-    pub min_order_qty: f64,
-    pub purch_factor: f64,
+    pub min_order_qty: Quantity,
+    pub purch_factor: Quantity,
     /// asp.type_value 'Pack' value.
     pub type_pack_id: Option<i32>,
     pub type_pack: Option<String>,
-    pub qty_per_type_pack: Option<f64>,
-    pub list_price: Option<f64>,
+    pub qty_per_type_pack: Option<Quantity>,
+    pub list_price: Option<UnitCost>,
     /// qty_break_1..8 with cost_1..8, in increasing quantity.
     pub breaks: Vec<CostBreak>,
     pub status: CostStatus,
@@ -95,12 +96,12 @@ pub struct CostRow {
     pub brand_name: Option<String>,
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
-    pub min_order_qty: f64,
-    pub purch_factor: f64,
+    pub min_order_qty: Quantity,
+    pub purch_factor: Quantity,
     pub type_pack_id: Option<i32>,
     pub type_pack: Option<String>,
-    pub qty_per_type_pack: Option<f64>,
-    pub list_price: Option<f64>,
+    pub qty_per_type_pack: Option<Quantity>,
+    pub list_price: Option<UnitCost>,
     /// qty_break_1..8 with cost_1..8.
     #[sqlx(flatten)]
     pub breaks: StoredBreaks,
@@ -124,8 +125,8 @@ impl<'r> FromRow<'r, PgRow> for StoredBreaks {
         let mut slots = [None; MAX_BREAKS];
         for (i, slot) in slots.iter_mut().enumerate() {
             let (qty, cost) = break_columns(i + 1);
-            let qty: Option<f64> = row.try_get(qty.as_str())?;
-            let cost: Option<f64> = row.try_get(cost.as_str())?;
+            let qty: Option<Quantity> = row.try_get(qty.as_str())?;
+            let cost: Option<UnitCost> = row.try_get(cost.as_str())?;
             *slot = qty.zip(cost).map(|(qty, cost)| Break { qty, cost });
         }
         Ok(Self(slots))
@@ -205,12 +206,12 @@ pub struct CostFields {
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
     /// Defaults to the first break's quantity; when given it must equal it.
-    pub min_order_qty: Option<f64>,
-    /// Defaults to 1.
-    pub purch_factor: Option<f64>,
+    pub min_order_qty: Option<Quantity>,
+    /// Units per purchase unit; defaults to 1.
+    pub purch_factor: Option<Quantity>,
     pub type_pack_id: Option<i32>,
-    pub qty_per_type_pack: Option<f64>,
-    pub list_price: Option<f64>,
+    pub qty_per_type_pack: Option<Quantity>,
+    pub list_price: Option<UnitCost>,
     /// 1 to 8 breaks, quantities strictly increasing, costs not negative.
     #[oai(validator(max_items = 8))]
     pub breaks: Vec<CostBreak>,
@@ -330,13 +331,13 @@ pub struct VendorCatalogEntry {
     pub item_id: i64,
     /// The cost valid today.
     pub cost: Cost,
-    pub qty: Option<f64>,
+    pub qty: Option<Quantity>,
     /// The break that prices `qty` (1-based), none when `qty` is below the minimum order.
     pub qty_break: Option<i32>,
     /// The unit cost for `qty`.
-    pub unit_cost: Option<f64>,
-    /// `unit_cost` times `qty`.
-    pub extended_cost: Option<f64>,
+    pub unit_cost: Option<UnitCost>,
+    /// `unit_cost` times `qty`, as money (rounded once, to the cent).
+    pub extended_cost: Option<Money>,
 }
 
 /// A validated cost, ready for SQL.
@@ -352,11 +353,11 @@ pub struct CostValues {
     pub brand_id: Option<i64>,
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
-    pub min_order_qty: f64,
-    pub purch_factor: f64,
+    pub min_order_qty: Quantity,
+    pub purch_factor: Quantity,
     pub type_pack_id: Option<i32>,
-    pub qty_per_type_pack: Option<f64>,
-    pub list_price: Option<f64>,
-    pub qty: [Option<f64>; MAX_BREAKS],
-    pub cost: [Option<f64>; MAX_BREAKS],
+    pub qty_per_type_pack: Option<Quantity>,
+    pub list_price: Option<UnitCost>,
+    pub qty: [Option<Quantity>; MAX_BREAKS],
+    pub cost: [Option<UnitCost>; MAX_BREAKS],
 }

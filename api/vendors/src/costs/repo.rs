@@ -8,27 +8,26 @@ use sqlx::postgres::PgArguments;
 use sqlx::query::Query;
 use sqlx::{PgConnection, Postgres, Row};
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 use tenancy::TenantTx;
 
 use super::model::{break_columns, CostFilter, CostRow, CostValues, MAX_BREAKS};
 
-/// The columns of [`CostRow`]; numbers as float8 (what the wire carries).
+/// The columns of [`CostRow`].
 pub fn columns() -> &'static str {
     static COLUMNS: OnceLock<String> = OnceLock::new();
     COLUMNS.get_or_init(|| {
         let breaks: Vec<String> = (1..=MAX_BREAKS)
             .map(|n| {
                 let (qty, cost) = break_columns(n);
-                format!("c.{qty}::float8 as {qty}, c.{cost}::float8 as {cost}")
+                format!("c.{qty}, c.{cost}")
             })
             .collect();
         format!(
             "c.shared_vendor_cost_id, c.cost_header_id, c.shared_vendor_id, sv.shared_vendor_name,
              h.special_pricing_agreement_id, c.mfg_code, c.mfg_part_no, c.item_id, i.desc1 as item_desc, c.vendor_part_no,
              c.alternate_part_no, c.description, c.unspsc, c.commodity_code, c.brand_id, b.brand_name, c.start_date, c.end_date,
-             c.min_order_qty::float8 as min_order_qty, c.purch_factor::float8 as purch_factor, c.type_pack_id,
-             tp.description as type_pack, c.qty_per_type_pack::float8 as qty_per_type_pack, c.list_price::float8 as list_price,
+             c.min_order_qty, c.purch_factor, c.type_pack_id, tp.description as type_pack, c.qty_per_type_pack, c.list_price,
              {}, c.is_active, c.created_at, c.updated_at",
             breaks.join(", ")
         )
@@ -54,79 +53,41 @@ pub async fn find_many(conn: &mut PgConnection, ids: &[i64]) -> Result<Vec<CostR
         .await
 }
 
-enum Arg {
-    Text(String),
-    Int(i64),
-    Date(NaiveDate),
-    Ids(Vec<i64>),
-}
-
-struct Where {
-    sql: String,
-    args: Vec<Arg>,
-}
-
-impl Where {
-    fn and(&mut self, condition: &str, arg: Arg) {
-        self.args.push(arg);
-        self.sql.push_str(" and ");
-        self.sql.push_str(&condition.replace('?', &format!("${}", self.args.len())));
-    }
-
-    fn bind<'q>(&self, mut q: Query<'q, Postgres, PgArguments>) -> Query<'q, Postgres, PgArguments> {
-        for a in &self.args {
-            q = match a {
-                Arg::Text(s) => q.bind(s.clone()),
-                Arg::Int(i) => q.bind(*i),
-                Arg::Date(d) => q.bind(*d),
-                Arg::Ids(v) => q.bind(v.clone()),
-            };
-        }
-        q
-    }
-}
-
-/// `today` decides what "expired" means, so a search and the status it shows agree.
-fn conditions(f: &CostFilter, part_pattern: Option<String>, today: NaiveDate) -> Where {
-    let mut w = Where { sql: String::new(), args: Vec::new() };
+/// The search: `today` decides what "expired" means, so a search and the status it shows agree; `part` is matched
+/// (contains, case-insensitive) against the part numbers and the description.
+pub async fn search(conn: &mut PgConnection, f: &CostFilter, part: Option<&str>, today: NaiveDate, page: &Page) -> Result<(Vec<CostRow>, i64), sqlx::Error> {
+    let mut s = Search::new(format!("select {} {FROM}", columns()));
     if let Some(v) = f.shared_vendor_id {
-        w.and("c.shared_vendor_id = ?", Arg::Int(v));
+        s.and_bind("c.shared_vendor_id = ", v);
     }
     if let Some(v) = f.cost_header_id {
-        w.and("c.cost_header_id = ?", Arg::Int(v));
+        s.and_bind("c.cost_header_id = ", v);
     }
-    if let Some(p) = part_pattern {
-        w.and("concat_ws(' ', c.mfg_part_no, c.vendor_part_no, c.alternate_part_no, c.description) ilike ?", Arg::Text(p));
+    if let Some(text) = part {
+        s.and_contains(&["concat_ws(' ', c.mfg_part_no, c.vendor_part_no, c.alternate_part_no, c.description)"], text);
     }
     if let Some(v) = &f.mfg_code {
-        w.and("lower(c.mfg_code) = lower(?)", Arg::Text(v.trim().to_owned()));
+        s.and_bind("lower(c.mfg_code) = lower(", v.trim().to_owned()).push(")");
     }
     if let Some(v) = f.item_id {
-        w.and("c.item_id = ?", Arg::Int(v));
+        s.and_bind("c.item_id = ", v);
     }
     if let Some(v) = f.brand_id {
-        w.and("c.brand_id = ?", Arg::Int(v));
+        s.and_bind("c.brand_id = ", v);
     }
     if let Some(v) = &f.commodity_code {
-        w.and("c.commodity_code = ?", Arg::Text(v.trim().to_owned()));
+        s.and_bind("c.commodity_code = ", v.trim().to_owned());
     }
     if let Some(d) = f.active_on {
-        w.and("c.is_active and ? between c.start_date and c.end_date", Arg::Date(d));
+        s.and_bind("c.is_active and ", d).push(" between c.start_date and c.end_date");
     }
     if let Some(expired) = f.expired {
-        w.and("(not c.is_active or c.end_date < ?) = ", Arg::Date(today));
-        w.sql.push_str(if expired { "true" } else { "false" });
+        s.and_bind(if expired { "(not c.is_active or c.end_date < " } else { "not (not c.is_active or c.end_date < " }, today).push(")");
     }
     if let Some(ids) = &f.ids {
-        w.and("c.shared_vendor_cost_id = any(?)", Arg::Ids(ids.clone()));
+        s.and_bind("c.shared_vendor_cost_id = any(", ids.clone()).push(")");
     }
-    w
-}
-
-pub async fn search(conn: &mut PgConnection, f: &CostFilter, part_pattern: Option<String>, today: NaiveDate, page: &Page) -> Result<(Vec<CostRow>, i64), sqlx::Error> {
-    let w = conditions(f, part_pattern, today);
-    let base = format!("select {} {FROM} where true{}", columns(), w.sql);
-    listing::fetch_page(conn, &base, page, |q| w.bind(q)).await
+    listing::fetch_built_page(conn, s.into_builder(), page).await
 }
 
 pub async fn shared_vendor_name(conn: &mut PgConnection, id: i64) -> Result<Option<String>, sqlx::Error> {

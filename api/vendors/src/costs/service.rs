@@ -9,7 +9,7 @@ use sqlx::PgConnection;
 use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
-use kernel::listing::contains_pattern;
+use kernel::num::{Decimal, Quantity, UnitCost};
 use kernel::state::AppState;
 use kernel::validate::Problems;
 use tenancy::SiteScope;
@@ -39,8 +39,13 @@ pub fn map_overlap(e: sqlx::Error) -> ApiError {
     ApiError::from(e)
 }
 
-fn finite(p: &mut Problems, field: &str, label: &str, v: f64, zero_ok: bool) -> bool {
-    let ok = v.is_finite() && (v > 0.0 || (zero_ok && v == 0.0)) && v < 1e14;
+/// Below this a catalogue number is believable (the columns hold more; a cost of 10^14 is a typing accident).
+fn ceiling() -> Decimal {
+    Decimal::from(100_000_000_000_000_i64)
+}
+
+fn in_range(p: &mut Problems, field: &str, label: &str, v: Decimal, zero_ok: bool) -> bool {
+    let ok = (v > Decimal::ZERO || (zero_ok && v.is_zero())) && v < ceiling();
     if !ok {
         let rule = if zero_ok { "zero or more" } else { "more than zero" };
         p.add(field, "outOfRange", &format!("{label} must be a number {rule}."));
@@ -67,13 +72,16 @@ pub fn values_of(f: &CostFields, p: &mut Problems) -> Option<CostValues> {
     if f.end_date < f.start_date {
         p.add("end_date", "endBeforeStart", "End Date can not be before the Start Date.");
     }
-    let purch_factor = f.purch_factor.unwrap_or(1.0);
-    finite(p, "purch_factor", "Purchase Factor", purch_factor, false);
-    if let Some(v) = f.qty_per_type_pack {
-        finite(p, "qty_per_type_pack", "Quantity per Pack", v, false);
+    // Each value is rounded to its kind once, here, so the checks below judge what is stored.
+    let purch_factor = f.purch_factor.map_or(Quantity::from(1), Quantity::rounded);
+    in_range(p, "purch_factor", "Purchase Factor", purch_factor.value(), false);
+    let qty_per_type_pack = f.qty_per_type_pack.map(Quantity::rounded);
+    if let Some(v) = qty_per_type_pack {
+        in_range(p, "qty_per_type_pack", "Quantity per Pack", v.value(), false);
     }
-    if let Some(v) = f.list_price {
-        finite(p, "list_price", "List Price", v, true);
+    let list_price = f.list_price.map(UnitCost::rounded);
+    if let Some(v) = list_price {
+        in_range(p, "list_price", "List Price", v.value(), true);
     }
     let mut qty = [None; MAX_BREAKS];
     let mut cost = [None; MAX_BREAKS];
@@ -84,24 +92,27 @@ pub fn values_of(f: &CostFields, p: &mut Problems) -> Option<CostValues> {
     } else {
         for (i, b) in f.breaks.iter().enumerate() {
             let n = i + 1;
-            let q_ok = finite(p, &format!("qty_break_{n}"), &format!("Quantity break {n}"), b.qty, false);
-            finite(p, &format!("cost_{n}"), &format!("Cost {n}"), b.cost, true);
-            if i > 0 && q_ok && b.qty <= f.breaks[i - 1].qty {
-                p.add(&format!("qty_break_{n}"), "notIncreasing", &format!("Quantity break {n} must be more than quantity break {}.", n - 1));
+            let (b_qty, b_cost) = (b.qty.rounded(), b.cost.rounded());
+            let q_ok = in_range(p, &format!("qty_break_{n}"), &format!("Quantity break {n}"), b_qty.value(), false);
+            in_range(p, &format!("cost_{n}"), &format!("Cost {n}"), b_cost.value(), true);
+            if let Some(previous) = i.checked_sub(1).and_then(|j| qty[j]) {
+                if q_ok && b_qty <= previous {
+                    p.add(&format!("qty_break_{n}"), "notIncreasing", &format!("Quantity break {n} must be more than quantity break {}.", n - 1));
+                }
             }
-            qty[i] = Some(b.qty);
-            cost[i] = Some(b.cost);
+            qty[i] = Some(b_qty);
+            cost[i] = Some(b_cost);
         }
     }
-    let first = f.breaks.first().map(|b| b.qty);
-    let min_order_qty = match (f.min_order_qty, first) {
-        (Some(m), Some(q)) if (m - q).abs() > f64::EPSILON => {
+    let first = qty[0];
+    let min_order_qty = match (f.min_order_qty.map(Quantity::rounded), first) {
+        (Some(m), Some(q)) if m != q => {
             p.add("min_order_qty", "mismatch", "Min Order Qty must be the first quantity break.");
             m
         }
         (Some(m), _) => m,
         (None, Some(q)) => q,
-        (None, None) => 1.0,
+        (None, None) => Quantity::from(1),
     };
     if p.0.len() > before {
         return None;
@@ -120,8 +131,8 @@ pub fn values_of(f: &CostFields, p: &mut Problems) -> Option<CostValues> {
         min_order_qty,
         purch_factor,
         type_pack_id: f.type_pack_id,
-        qty_per_type_pack: f.qty_per_type_pack,
-        list_price: f.list_price,
+        qty_per_type_pack,
+        list_price,
         qty,
         cost,
     })
@@ -165,7 +176,7 @@ pub async fn get(state: &AppState, id: i64) -> ApiResult<Cost> {
 /// SHV-038.
 pub async fn search(state: &AppState, request: &CostSearchRequest) -> ApiResult<CostPage> {
     let page = request.page.resolve(&SORT)?;
-    let part = kernel::validate::trimmed(&request.filter.part).map(contains_pattern);
+    let part = kernel::validate::trimmed(&request.filter.part);
     let today = today();
     let mut conn = state.pool.acquire().await?;
     let (rows, total) = repo::search(&mut conn, &request.filter, part, today, &page).await?;
@@ -320,9 +331,9 @@ pub const CATALOG_NOT_FOUND: &str = "The vendor has no catalogue cost for this i
 
 /// VND-005: the cost valid today of the item in the catalogue of the vendor's shared vendor, the vendor found at the
 /// current site by the vendor rule; with the cost for `qty` when asked.
-pub async fn vendor_catalog(state: &AppState, scope: &SiteScope, item_id: i64, vend_code: &str, qty: Option<f64>) -> ApiResult<VendorCatalogEntry> {
+pub async fn vendor_catalog(state: &AppState, scope: &SiteScope, item_id: i64, vend_code: &str, qty: Option<Quantity>) -> ApiResult<VendorCatalogEntry> {
     if let Some(q) = qty {
-        if !q.is_finite() || q <= 0.0 {
+        if q <= Quantity::ZERO {
             return Err(ApiError::invalid("qty", "outOfRange", "Quantity must be a number more than zero."));
         }
     }
@@ -343,6 +354,6 @@ pub async fn vendor_catalog(state: &AppState, scope: &SiteScope, item_id: i64, v
         qty,
         qty_break: priced.map(|p| p.slot as i32),
         unit_cost: priced.map(|p| p.cost),
-        extended_cost: priced.zip(qty).map(|(p, q)| (p.cost * q * 10_000.0).round() / 10_000.0),
+        extended_cost: priced.zip(qty).map(|(p, q)| p.cost.extend(q)),
     })
 }

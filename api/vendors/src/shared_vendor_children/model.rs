@@ -5,7 +5,7 @@ use poem_openapi::Object;
 use serde::Serialize;
 use sqlx::FromRow;
 
-use kernel::listing::PageRequest;
+use kernel::listing::{PageRequest, SortSpec};
 use kernel::page_type;
 
 /// The search of one kind of child record of a shared vendor.
@@ -172,3 +172,39 @@ pub struct AccountContactInput {
     pub email: Option<String>,
     pub notes: Option<String>,
 }
+
+pub const CONTACT_SORT: SortSpec = SortSpec {
+    fields: &[("shared_vendor_contact_id", "shared_vendor_contact_id"), ("contact_name", "contact_name"), ("contact_type", "contact_type"), ("email", "email"), ("phone", "phone"), ("updated_at", "updated_at")],
+    default_field: "contact_name",
+    default_descending: false,
+};
+
+pub const BRAND_SORT: SortSpec = SortSpec {
+    fields: &[("shared_vendor_brand_id", "shared_vendor_brand_id"), ("brand_name", "brand_name"), ("mfg_code", "mfg_code"), ("created_at", "created_at")],
+    default_field: "brand_name",
+    default_descending: false,
+};
+
+pub const COMMODITY_SORT: SortSpec = SortSpec {
+    fields: &[("shared_vendor_commodity_id", "shared_vendor_commodity_id"), ("commodity_code", "commodity_code"), ("description", "description"), ("created_at", "created_at")],
+    default_field: "commodity_code",
+    default_descending: false,
+};
+
+pub const GRADE_SORT: SortSpec = SortSpec {
+    fields: &[("shared_vendor_grade_id", "shared_vendor_grade_id"), ("grade_category", "grade_category"), ("grade", "grade"), ("graded_on", "graded_on"), ("updated_at", "updated_at")],
+    default_field: "grade_category",
+    default_descending: false,
+};
+
+pub const COMPETITOR_BRAND_SORT: SortSpec = SortSpec {
+    fields: &[("shared_vendor_competitor_brand_id", "shared_vendor_competitor_brand_id"), ("brand_name", "brand_name"), ("created_at", "created_at")],
+    default_field: "brand_name",
+    default_descending: false,
+};
+
+pub const ACCOUNT_CONTACT_SORT: SortSpec = SortSpec {
+    fields: &[("shared_vendor_account_contact_id", "shared_vendor_account_contact_id"), ("contact_name", "contact_name"), ("role_title", "role_title"), ("email", "email"), ("updated_at", "updated_at")],
+    default_field: "contact_name",
+    default_descending: false,
+};

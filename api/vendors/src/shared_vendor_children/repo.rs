@@ -3,29 +3,23 @@
 use chrono::NaiveDate;
 use sqlx::PgConnection;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 
 use super::model::{SharedVendorAccountContact, SharedVendorBrand, SharedVendorCommodity, SharedVendorCompetitorBrand, SharedVendorContact, SharedVendorGrade};
 use crate::shared_vendors::repo::{delete_by_key, insert_child, update_by_key};
 
-/// A page of one shared vendor's records: `base` selects them with `$1` the shared vendor; `text_columns` are matched
-/// against `pattern` (an `ilike` pattern, `$2`) when there is one.
-async fn search<T>(conn: &mut PgConnection, base: &str, text_columns: &[&str], shared_vendor_id: i64, pattern: Option<String>, page: &Page) -> Result<(Vec<T>, i64), sqlx::Error>
+/// A page of one shared vendor's records: `base` selects them (without a `where`), `key` is the column naming their
+/// shared vendor; `text_columns` contain `text` (case-insensitive) when there is one.
+async fn search<T>(conn: &mut PgConnection, base: &str, key: &str, text_columns: &[&str], shared_vendor_id: i64, text: Option<&str>, page: &Page) -> Result<(Vec<T>, i64), sqlx::Error>
 where
     T: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow>,
 {
-    let sql = match &pattern {
-        Some(_) => format!("{base} and ({})", text_columns.iter().map(|c| format!("{c} ilike $2")).collect::<Vec<_>>().join(" or ")),
-        None => base.to_owned(),
-    };
-    listing::fetch_page(conn, &sql, page, move |q| {
-        let q = q.bind(shared_vendor_id);
-        match pattern {
-            Some(p) => q.bind(p),
-            None => q,
-        }
-    })
-    .await
+    let mut s = Search::new(base);
+    s.and_bind(&format!("{key} = "), shared_vendor_id);
+    if let Some(text) = text {
+        s.and_contains(text_columns, text);
+    }
+    listing::fetch_built_page(conn, s.into_builder(), page).await
 }
 
 // The description of a provider-wide value of a list, for the rows' names.
@@ -43,14 +37,14 @@ macro_rules! type_description {
 
 // ---------------------------------------------------------------------------------------------------- contacts
 
-pub async fn search_contacts(conn: &mut PgConnection, sv: i64, pattern: Option<String>, page: &Page) -> Result<(Vec<SharedVendorContact>, i64), sqlx::Error> {
+pub async fn search_contacts(conn: &mut PgConnection, sv: i64, text: Option<&str>, page: &Page) -> Result<(Vec<SharedVendorContact>, i64), sqlx::Error> {
     let base = concat!(
         "select c.shared_vendor_contact_id, c.shared_vendor_id, c.contact_type_id, ",
         type_description!("SharedVendorContactType", "c.contact_type_id"),
         " as contact_type, c.contact_name, c.phone, c.phone_ext, c.email, c.notes, c.updated_at
-         from asp.shared_vendor_contact c where c.shared_vendor_id = $1"
+         from asp.shared_vendor_contact c"
     );
-    search(conn, base, &["c.contact_name", "c.email", "c.phone"], sv, pattern, page).await
+    search(conn, base, "c.shared_vendor_id", &["c.contact_name", "c.email", "c.phone"], sv, text, page).await
 }
 
 pub async fn find_contact(conn: &mut PgConnection, id: i64) -> Result<Option<SharedVendorContact>, sqlx::Error> {
@@ -91,10 +85,10 @@ delete_by_key!(delete_contact: "delete from asp.shared_vendor_contact where shar
 
 // ---------------------------------------------------------------------------------------------------- brands
 
-pub async fn search_brands(conn: &mut PgConnection, sv: i64, pattern: Option<String>, page: &Page) -> Result<(Vec<SharedVendorBrand>, i64), sqlx::Error> {
+pub async fn search_brands(conn: &mut PgConnection, sv: i64, text: Option<&str>, page: &Page) -> Result<(Vec<SharedVendorBrand>, i64), sqlx::Error> {
     let base = "select x.shared_vendor_brand_id, x.shared_vendor_id, x.brand_id, b.brand_name, b.mfg_code, x.created_at
-                from asp.shared_vendor_brand x join asp.brand b on b.brand_id = x.brand_id where x.shared_vendor_id = $1";
-    search(conn, base, &["b.brand_name", "b.mfg_code"], sv, pattern, page).await
+                from asp.shared_vendor_brand x join asp.brand b on b.brand_id = x.brand_id";
+    search(conn, base, "x.shared_vendor_id", &["b.brand_name", "b.mfg_code"], sv, text, page).await
 }
 
 pub async fn find_brand(conn: &mut PgConnection, id: i64) -> Result<Option<SharedVendorBrand>, sqlx::Error> {
@@ -133,10 +127,10 @@ delete_by_key!(delete_brand: "delete from asp.shared_vendor_brand where shared_v
 
 // ---------------------------------------------------------------------------------------------------- commodities
 
-pub async fn search_commodities(conn: &mut PgConnection, sv: i64, pattern: Option<String>, page: &Page) -> Result<(Vec<SharedVendorCommodity>, i64), sqlx::Error> {
+pub async fn search_commodities(conn: &mut PgConnection, sv: i64, text: Option<&str>, page: &Page) -> Result<(Vec<SharedVendorCommodity>, i64), sqlx::Error> {
     let base = "select x.shared_vendor_commodity_id, x.shared_vendor_id, x.commodity_code, c.description, x.created_at
-                from asp.shared_vendor_commodity x join asp.commodity_code c on c.commodity_code = x.commodity_code where x.shared_vendor_id = $1";
-    search(conn, base, &["x.commodity_code", "c.description"], sv, pattern, page).await
+                from asp.shared_vendor_commodity x join asp.commodity_code c on c.commodity_code = x.commodity_code";
+    search(conn, base, "x.shared_vendor_id", &["x.commodity_code", "c.description"], sv, text, page).await
 }
 
 pub async fn find_commodity(conn: &mut PgConnection, id: i64) -> Result<Option<SharedVendorCommodity>, sqlx::Error> {
@@ -179,15 +173,15 @@ delete_by_key!(delete_commodity: "delete from asp.shared_vendor_commodity where 
 
 // ---------------------------------------------------------------------------------------------------- grades
 
-pub async fn search_grades(conn: &mut PgConnection, sv: i64, pattern: Option<String>, page: &Page) -> Result<(Vec<SharedVendorGrade>, i64), sqlx::Error> {
+pub async fn search_grades(conn: &mut PgConnection, sv: i64, text: Option<&str>, page: &Page) -> Result<(Vec<SharedVendorGrade>, i64), sqlx::Error> {
     let base = concat!(
         "select * from (select g.shared_vendor_grade_id, g.shared_vendor_id, g.grade_category_id, ",
         type_description!("SharedVendorGradeCategory", "g.grade_category_id"),
         " as grade_category, g.grade_id, ",
         type_description!("SharedVendorGrade", "g.grade_id"),
-        " as grade, g.graded_on, g.comments, g.updated_at from asp.shared_vendor_grade g) g where g.shared_vendor_id = $1"
+        " as grade, g.graded_on, g.comments, g.updated_at from asp.shared_vendor_grade g) g"
     );
-    search(conn, base, &["g.grade_category", "g.grade", "g.comments"], sv, pattern, page).await
+    search(conn, base, "g.shared_vendor_id", &["g.grade_category", "g.grade", "g.comments"], sv, text, page).await
 }
 
 pub async fn find_grade(conn: &mut PgConnection, id: i64) -> Result<Option<SharedVendorGrade>, sqlx::Error> {
@@ -240,10 +234,10 @@ delete_by_key!(delete_grade: "delete from asp.shared_vendor_grade where shared_v
 
 // ---------------------------------------------------------------------------------------------------- competitor brands
 
-pub async fn search_competitor_brands(conn: &mut PgConnection, sv: i64, pattern: Option<String>, page: &Page) -> Result<(Vec<SharedVendorCompetitorBrand>, i64), sqlx::Error> {
+pub async fn search_competitor_brands(conn: &mut PgConnection, sv: i64, text: Option<&str>, page: &Page) -> Result<(Vec<SharedVendorCompetitorBrand>, i64), sqlx::Error> {
     let base = "select x.shared_vendor_competitor_brand_id, x.shared_vendor_id, x.brand_name, x.notes, x.created_at
-                from asp.shared_vendor_competitor_brand x where x.shared_vendor_id = $1";
-    search(conn, base, &["x.brand_name", "x.notes"], sv, pattern, page).await
+                from asp.shared_vendor_competitor_brand x";
+    search(conn, base, "x.shared_vendor_id", &["x.brand_name", "x.notes"], sv, text, page).await
 }
 
 pub async fn find_competitor_brand(conn: &mut PgConnection, id: i64) -> Result<Option<SharedVendorCompetitorBrand>, sqlx::Error> {
@@ -284,10 +278,10 @@ delete_by_key!(delete_competitor_brand: "delete from asp.shared_vendor_competito
 
 // ---------------------------------------------------------------------------------------------------- account contacts
 
-pub async fn search_account_contacts(conn: &mut PgConnection, sv: i64, pattern: Option<String>, page: &Page) -> Result<(Vec<SharedVendorAccountContact>, i64), sqlx::Error> {
+pub async fn search_account_contacts(conn: &mut PgConnection, sv: i64, text: Option<&str>, page: &Page) -> Result<(Vec<SharedVendorAccountContact>, i64), sqlx::Error> {
     let base = "select x.shared_vendor_account_contact_id, x.shared_vendor_id, x.contact_name, x.role_title, x.phone, x.email, x.notes, x.updated_at
-                from asp.shared_vendor_account_contact x where x.shared_vendor_id = $1";
-    search(conn, base, &["x.contact_name", "x.role_title", "x.email"], sv, pattern, page).await
+                from asp.shared_vendor_account_contact x";
+    search(conn, base, "x.shared_vendor_id", &["x.contact_name", "x.role_title", "x.email"], sv, text, page).await
 }
 
 pub async fn find_account_contact(conn: &mut PgConnection, id: i64) -> Result<Option<SharedVendorAccountContact>, sqlx::Error> {

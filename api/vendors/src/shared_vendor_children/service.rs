@@ -10,18 +10,19 @@ use sqlx::{PgConnection, Postgres, Transaction};
 use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
-use kernel::listing::{contains_pattern, Page, SortSpec};
+use kernel::listing::{Page, SortSpec};
 use kernel::state::AppState;
 use kernel::validate::{trimmed, Problems};
 
 use super::model::{
     AccountContactInput, BrandInput, ChildSearchRequest, CommodityInput, CompetitorBrandInput, ContactInput, GradeInput, SharedVendorAccountContact,
     SharedVendorAccountContactPage, SharedVendorBrand, SharedVendorBrandPage, SharedVendorCommodity, SharedVendorCommodityPage, SharedVendorCompetitorBrand,
-    SharedVendorCompetitorBrandPage, SharedVendorContact, SharedVendorContactPage, SharedVendorGrade, SharedVendorGradePage,
+    SharedVendorCompetitorBrandPage, SharedVendorContact, SharedVendorContactPage, SharedVendorGrade, SharedVendorGradePage, ACCOUNT_CONTACT_SORT, BRAND_SORT,
+    COMMODITY_SORT, COMPETITOR_BRAND_SORT, CONTACT_SORT, GRADE_SORT,
 };
 use super::repo::{self, AccountContact, Contact, Grade};
 use crate::shared_vendors::repo as parent;
-use crate::shared_vendors::service::{email_ok, phone_ok, required_id, NOT_FOUND as SHARED_VENDOR_NOT_FOUND};
+use crate::shared_vendors::service::{required_id, NOT_FOUND as SHARED_VENDOR_NOT_FOUND};
 
 pub const CONTACT_NOT_FOUND: &str = "The shared vendor contact you are trying to find does not exist.";
 pub const BRAND_NOT_FOUND: &str = "The shared vendor brand you are trying to find does not exist.";
@@ -30,47 +31,16 @@ pub const GRADE_NOT_FOUND: &str = "The shared vendor grade you are trying to fin
 pub const COMPETITOR_BRAND_NOT_FOUND: &str = "The shared vendor competitor brand you are trying to find does not exist.";
 pub const ACCOUNT_CONTACT_NOT_FOUND: &str = "The account contact you are trying to find does not exist.";
 
-pub const CONTACT_SORT: SortSpec = SortSpec {
-    fields: &[("shared_vendor_contact_id", "shared_vendor_contact_id"), ("contact_name", "contact_name"), ("contact_type", "contact_type"), ("email", "email"), ("phone", "phone"), ("updated_at", "updated_at")],
-    default_field: "contact_name",
-    default_descending: false,
-};
-pub const BRAND_SORT: SortSpec = SortSpec {
-    fields: &[("shared_vendor_brand_id", "shared_vendor_brand_id"), ("brand_name", "brand_name"), ("mfg_code", "mfg_code"), ("created_at", "created_at")],
-    default_field: "brand_name",
-    default_descending: false,
-};
-pub const COMMODITY_SORT: SortSpec = SortSpec {
-    fields: &[("shared_vendor_commodity_id", "shared_vendor_commodity_id"), ("commodity_code", "commodity_code"), ("description", "description"), ("created_at", "created_at")],
-    default_field: "commodity_code",
-    default_descending: false,
-};
-pub const GRADE_SORT: SortSpec = SortSpec {
-    fields: &[("shared_vendor_grade_id", "shared_vendor_grade_id"), ("grade_category", "grade_category"), ("grade", "grade"), ("graded_on", "graded_on"), ("updated_at", "updated_at")],
-    default_field: "grade_category",
-    default_descending: false,
-};
-pub const COMPETITOR_BRAND_SORT: SortSpec = SortSpec {
-    fields: &[("shared_vendor_competitor_brand_id", "shared_vendor_competitor_brand_id"), ("brand_name", "brand_name"), ("created_at", "created_at")],
-    default_field: "brand_name",
-    default_descending: false,
-};
-pub const ACCOUNT_CONTACT_SORT: SortSpec = SortSpec {
-    fields: &[("shared_vendor_account_contact_id", "shared_vendor_account_contact_id"), ("contact_name", "contact_name"), ("role_title", "role_title"), ("email", "email"), ("updated_at", "updated_at")],
-    default_field: "contact_name",
-    default_descending: false,
-};
-
 // ---------------------------------------------------------------------------------------------------- shared
 
-/// The shared vendor, the page and the text pattern of a child search; 404 for an unknown shared vendor.
-async fn prepare(conn: &mut PgConnection, request: &ChildSearchRequest, sort: &SortSpec) -> ApiResult<(i64, Page, Option<String>)> {
+/// The shared vendor, the page and the text of a child search; 404 for an unknown shared vendor.
+async fn prepare<'r>(conn: &mut PgConnection, request: &'r ChildSearchRequest, sort: &SortSpec) -> ApiResult<(i64, Page, Option<&'r str>)> {
     let sv = required_id(request.shared_vendor_id)?;
     let page = request.page.resolve(sort)?;
     if !parent::exists(conn, sv).await? {
         return Err(ApiError::not_found(SHARED_VENDOR_NOT_FOUND));
     }
-    Ok((sv, page, trimmed(&request.search_text).map(contains_pattern)))
+    Ok((sv, page, trimmed(&request.search_text)))
 }
 
 /// Locks the parent shared vendor for a change of its records (404 when missing).
@@ -107,21 +77,6 @@ fn deleted<T: Serialize>(row: &T) -> Value {
     json!({ "before": audit::snapshot(row) })
 }
 
-fn email(p: &mut Problems, v: &Option<String>) -> Option<String> {
-    let e = p.optional_text("email", "Email", trimmed(v), 254);
-    if e.as_deref().is_some_and(|e| !email_ok(e)) {
-        p.add("email", "invalidEmail", "Please enter a valid value for Email");
-    }
-    e
-}
-
-fn phone(p: &mut Problems, v: &Option<String>) -> Option<String> {
-    let ph = p.optional_text("phone", "Phone", trimmed(v), 30);
-    if ph.as_deref().is_some_and(|ph| !phone_ok(ph)) {
-        p.add("phone", "invalidPhone", "Please enter a phone number of 7 to 15 digits, e.g. (847) 535-1000.");
-    }
-    ph
-}
 
 async fn check_type(conn: &mut PgConnection, list: &str, field: &str, label: &str, value: i32) -> ApiResult<()> {
     if parent::type_value_exists(conn, list, value).await? {
@@ -139,12 +94,12 @@ pub fn contact_values(input: &ContactInput) -> ApiResult<Contact> {
         p.add("contact_type_id", "required", "Please enter a valid value for Contact Type");
     }
     let contact_name = p.required_text("contact_name", "Contact Name", input.contact_name.as_deref().unwrap_or(""), 100);
-    let phone = phone(&mut p, &input.phone);
+    let phone = p.optional_phone("phone", "Phone", trimmed(&input.phone));
     let phone_ext = p.optional_text("phone_ext", "Ext", trimmed(&input.phone_ext), 6);
     if phone_ext.as_deref().is_some_and(|x| !x.bytes().all(|b| b.is_ascii_digit())) {
         p.add("phone_ext", "invalid", "An extension is up to 6 digits.");
     }
-    let email = email(&mut p, &input.email);
+    let email = p.optional_email("email", "Email", trimmed(&input.email));
     let notes = p.optional_text("notes", "Notes", trimmed(&input.notes), 2000);
     p.check()?;
     Ok(Contact { contact_type_id: input.contact_type_id.unwrap_or_default(), contact_name, phone, phone_ext, email, notes })
@@ -152,8 +107,8 @@ pub fn contact_values(input: &ContactInput) -> ApiResult<Contact> {
 
 pub async fn search_contacts(state: &AppState, request: &ChildSearchRequest) -> ApiResult<SharedVendorContactPage> {
     let mut conn = state.pool.acquire().await?;
-    let (sv, page, pattern) = prepare(&mut conn, request, &CONTACT_SORT).await?;
-    let (rows, total) = repo::search_contacts(&mut conn, sv, pattern, &page).await?;
+    let (sv, page, text) = prepare(&mut conn, request, &CONTACT_SORT).await?;
+    let (rows, total) = repo::search_contacts(&mut conn, sv, text, &page).await?;
     Ok(SharedVendorContactPage::new(rows, total))
 }
 
@@ -196,8 +151,8 @@ pub async fn delete_contact(state: &AppState, caller: &Caller, id: i64) -> ApiRe
 
 pub async fn search_brands(state: &AppState, request: &ChildSearchRequest) -> ApiResult<SharedVendorBrandPage> {
     let mut conn = state.pool.acquire().await?;
-    let (sv, page, pattern) = prepare(&mut conn, request, &BRAND_SORT).await?;
-    let (rows, total) = repo::search_brands(&mut conn, sv, pattern, &page).await?;
+    let (sv, page, text) = prepare(&mut conn, request, &BRAND_SORT).await?;
+    let (rows, total) = repo::search_brands(&mut conn, sv, text, &page).await?;
     Ok(SharedVendorBrandPage::new(rows, total))
 }
 
@@ -229,8 +184,8 @@ pub async fn delete_brand(state: &AppState, caller: &Caller, id: i64) -> ApiResu
 
 pub async fn search_commodities(state: &AppState, request: &ChildSearchRequest) -> ApiResult<SharedVendorCommodityPage> {
     let mut conn = state.pool.acquire().await?;
-    let (sv, page, pattern) = prepare(&mut conn, request, &COMMODITY_SORT).await?;
-    let (rows, total) = repo::search_commodities(&mut conn, sv, pattern, &page).await?;
+    let (sv, page, text) = prepare(&mut conn, request, &COMMODITY_SORT).await?;
+    let (rows, total) = repo::search_commodities(&mut conn, sv, text, &page).await?;
     Ok(SharedVendorCommodityPage::new(rows, total))
 }
 
@@ -285,8 +240,8 @@ async fn check_grade(conn: &mut PgConnection, v: &Grade) -> ApiResult<()> {
 
 pub async fn search_grades(state: &AppState, request: &ChildSearchRequest) -> ApiResult<SharedVendorGradePage> {
     let mut conn = state.pool.acquire().await?;
-    let (sv, page, pattern) = prepare(&mut conn, request, &GRADE_SORT).await?;
-    let (rows, total) = repo::search_grades(&mut conn, sv, pattern, &page).await?;
+    let (sv, page, text) = prepare(&mut conn, request, &GRADE_SORT).await?;
+    let (rows, total) = repo::search_grades(&mut conn, sv, text, &page).await?;
     Ok(SharedVendorGradePage::new(rows, total))
 }
 
@@ -333,8 +288,8 @@ pub async fn delete_grade(state: &AppState, caller: &Caller, id: i64) -> ApiResu
 
 pub async fn search_competitor_brands(state: &AppState, request: &ChildSearchRequest) -> ApiResult<SharedVendorCompetitorBrandPage> {
     let mut conn = state.pool.acquire().await?;
-    let (sv, page, pattern) = prepare(&mut conn, request, &COMPETITOR_BRAND_SORT).await?;
-    let (rows, total) = repo::search_competitor_brands(&mut conn, sv, pattern, &page).await?;
+    let (sv, page, text) = prepare(&mut conn, request, &COMPETITOR_BRAND_SORT).await?;
+    let (rows, total) = repo::search_competitor_brands(&mut conn, sv, text, &page).await?;
     Ok(SharedVendorCompetitorBrandPage::new(rows, total))
 }
 
@@ -368,8 +323,8 @@ pub fn account_contact_values(input: &AccountContactInput) -> ApiResult<AccountC
     let mut p = Problems::default();
     let contact_name = p.required_text("contact_name", "Contact Name", input.contact_name.as_deref().unwrap_or(""), 100);
     let role_title = p.optional_text("role_title", "Role", trimmed(&input.role_title), 100);
-    let phone = phone(&mut p, &input.phone);
-    let email = email(&mut p, &input.email);
+    let phone = p.optional_phone("phone", "Phone", trimmed(&input.phone));
+    let email = p.optional_email("email", "Email", trimmed(&input.email));
     let notes = p.optional_text("notes", "Notes", trimmed(&input.notes), 2000);
     p.check()?;
     Ok(AccountContact { contact_name, role_title, phone, email, notes })
@@ -377,8 +332,8 @@ pub fn account_contact_values(input: &AccountContactInput) -> ApiResult<AccountC
 
 pub async fn search_account_contacts(state: &AppState, request: &ChildSearchRequest) -> ApiResult<SharedVendorAccountContactPage> {
     let mut conn = state.pool.acquire().await?;
-    let (sv, page, pattern) = prepare(&mut conn, request, &ACCOUNT_CONTACT_SORT).await?;
-    let (rows, total) = repo::search_account_contacts(&mut conn, sv, pattern, &page).await?;
+    let (sv, page, text) = prepare(&mut conn, request, &ACCOUNT_CONTACT_SORT).await?;
+    let (rows, total) = repo::search_account_contacts(&mut conn, sv, text, &page).await?;
     Ok(SharedVendorAccountContactPage::new(rows, total))
 }
 

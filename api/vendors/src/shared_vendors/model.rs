@@ -5,7 +5,8 @@ use poem_openapi::Object;
 use serde::Serialize;
 use sqlx::FromRow;
 
-use kernel::listing::PageRequest;
+use kernel::listing::{PageRequest, SortSpec};
+use kernel::num::Percent;
 use kernel::page_type;
 
 /// A shared vendor with every detail block.
@@ -34,10 +35,10 @@ pub struct SharedVendor {
     pub pay_terms_code: Option<String>,
     pub pay_terms_days: Option<i32>,
     /// Early-payment discount, percent.
-    pub pay_terms_discount_pct: Option<f64>,
+    pub pay_terms_discount_pct: Option<Percent>,
     pub incentive_program: bool,
     /// Rebate, percent of purchases.
-    pub incentive_rebate_pct: Option<f64>,
+    pub incentive_rebate_pct: Option<Percent>,
     pub incentive_notes: Option<String>,
     /// How often the supplier sends its cost file, e.g. `Quarterly`.
     pub cost_update_frequency: Option<String>,
@@ -53,9 +54,9 @@ pub struct SharedVendor {
     pub market_type_id: Option<i32>,
     pub market_type: Option<String>,
     /// Percent.
-    pub target_margin_pct: Option<f64>,
+    pub target_margin_pct: Option<Percent>,
     /// Percent.
-    pub min_margin_pct: Option<f64>,
+    pub min_margin_pct: Option<Percent>,
     pub market_margin_notes: Option<String>,
     pub created_by_id: Option<i64>,
     pub created_at: DateTime<Utc>,
@@ -113,9 +114,9 @@ pub struct CostInfoInput {
     /// A code of the 'SharedVendorPayTerms' list.
     pub pay_terms_code: Option<String>,
     pub pay_terms_days: Option<i32>,
-    pub pay_terms_discount_pct: Option<f64>,
+    pub pay_terms_discount_pct: Option<Percent>,
     pub incentive_program: Option<bool>,
-    pub incentive_rebate_pct: Option<f64>,
+    pub incentive_rebate_pct: Option<Percent>,
     pub incentive_notes: Option<String>,
     pub cost_update_frequency: Option<String>,
     pub cost_info_notes: Option<String>,
@@ -138,8 +139,8 @@ pub struct MarketMarginInput {
     pub shared_vendor_id: Option<i64>,
     /// A value of the 'SharedVendorMarketType' list.
     pub market_type_id: Option<i32>,
-    pub target_margin_pct: Option<f64>,
-    pub min_margin_pct: Option<f64>,
+    pub target_margin_pct: Option<Percent>,
+    pub min_margin_pct: Option<Percent>,
     pub market_margin_notes: Option<String>,
 }
 
@@ -294,3 +295,74 @@ pub struct VendorLink {
     pub vend_code: String,
     pub shared_vendor_id: Option<i64>,
 }
+
+pub const SORT: SortSpec = SortSpec {
+    fields: &[
+        ("shared_vendor_id", "shared_vendor_id"),
+        ("shared_vendor_name", "lower(shared_vendor_name)"),
+        ("is_active", "is_active"),
+        ("preferred_supplier", "preferred_supplier"),
+        ("is_vip", "is_vip"),
+        ("sourcing_manager", "sourcing_manager"),
+        ("market_type", "market_type"),
+        ("updated_at", "updated_at"),
+    ],
+    default_field: "shared_vendor_name",
+    default_descending: false,
+};
+
+pub const SUMMARY_SORT: SortSpec = SortSpec {
+    fields: &[
+        ("shared_vendor_id", "shared_vendor_id"),
+        ("shared_vendor_name", "lower(shared_vendor_name)"),
+        ("is_active", "is_active"),
+        ("is_vip", "is_vip"),
+        ("vendor_count", "vendor_count"),
+        ("site_count", "site_count"),
+        ("contact_count", "contact_count"),
+        ("brand_count", "brand_count"),
+        ("current_cost_count", "current_cost_count"),
+    ],
+    default_field: "shared_vendor_name",
+    default_descending: false,
+};
+
+pub const SITE_SORT: SortSpec = SortSpec {
+    fields: &[
+        ("shared_vendor_site_id", "shared_vendor_site_id"),
+        ("site_code", "site_code"),
+        ("site_name", "site_name"),
+        ("spa_number", "spa_number"),
+        ("spa_start_date", "spa_start_date"),
+        ("spa_end_date", "spa_end_date"),
+        ("created_at", "created_at"),
+    ],
+    default_field: "site_code",
+    default_descending: false,
+};
+
+pub const VENDOR_SORT: SortSpec = SortSpec {
+    fields: &[
+        ("vend_id", "vend_id"),
+        ("vend_code", "vend_code"),
+        ("vend_name", "vend_name"),
+        ("erp_type_id", "erp_type_id"),
+        ("erp_company", "erp_company"),
+        ("is_vmi", "is_vmi"),
+        ("is_manufacturer", "is_manufacturer"),
+        ("active", "active"),
+    ],
+    default_field: "vend_code",
+    default_descending: false,
+};
+
+/// The columns of `Vendors/{id}` a column filter may ask the distinct values of (name sent, output column).
+pub const DISTINCT_FIELDS: &[(&str, &str)] = &[
+    ("vend_code", "vend_code"),
+    ("vend_name", "vend_name"),
+    ("erp_type_id", "erp_type_id"),
+    ("erp_company", "erp_company"),
+    ("is_vmi", "is_vmi"),
+    ("is_manufacturer", "is_manufacturer"),
+    ("active", "active"),
+];

@@ -5,7 +5,8 @@ use chrono::NaiveDate;
 use sqlx::PgConnection;
 use tenancy::TenantTx;
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
+use kernel::num::Percent;
 
 use super::model::{AssignedVendor, SharedVendor, SharedVendorRow, SharedVendorSite, SharedVendorSummaryRow, SiteLink, VendorLink};
 
@@ -48,12 +49,12 @@ pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<SharedVendo
         SharedVendor,
         r#"select s.shared_vendor_id, s.shared_vendor_name, s.is_active, s.preferred_supplier, s.sourcing_manager, s.duns_number, s.tax_id,
                   s.website, s.parent_company, s.offers_web_ordering, s.offers_punchout, s.offers_edi, s.offers_online_invoicing,
-                  s.web_ordering_url, s.web_ordering_notes, s.pay_terms_code, s.pay_terms_days, s.pay_terms_discount_pct::float8 as pay_terms_discount_pct,
-                  s.incentive_program, s.incentive_rebate_pct::float8 as incentive_rebate_pct, s.incentive_notes, s.cost_update_frequency,
+                  s.web_ordering_url, s.web_ordering_notes, s.pay_terms_code, s.pay_terms_days, s.pay_terms_discount_pct as "pay_terms_discount_pct: Percent",
+                  s.incentive_program, s.incentive_rebate_pct as "incentive_rebate_pct: Percent", s.incentive_notes, s.cost_update_frequency,
                   s.cost_info_notes, s.is_vip, s.vip_manager, s.strategy, s.strategy_notes, s.notes, s.market_type_id,
                   (select t.description from asp.type_value t where t.type_code = 'SharedVendorMarketType' and t.value_id = s.market_type_id
                      and t.site_id is null and t.erp_type_id is null and t.ecs_id is null) as market_type,
-                  s.target_margin_pct::float8 as target_margin_pct, s.min_margin_pct::float8 as min_margin_pct, s.market_margin_notes,
+                  s.target_margin_pct as "target_margin_pct: Percent", s.min_margin_pct as "min_margin_pct: Percent", s.market_margin_notes,
                   s.created_by_id, s.created_at, s.updated_by_id, s.updated_at
            from asp.shared_vendor s where s.shared_vendor_id = $1"#,
         id
@@ -169,19 +170,35 @@ update_by_key!(update_web_ordering(WebOrdering): "update asp.shared_vendor set o
 pub struct CostInfo {
     pub pay_terms_code: Option<String>,
     pub pay_terms_days: Option<i32>,
-    pub pay_terms_discount_pct: Option<f64>,
+    pub pay_terms_discount_pct: Option<Percent>,
     pub incentive_program: bool,
-    pub incentive_rebate_pct: Option<f64>,
+    pub incentive_rebate_pct: Option<Percent>,
     pub incentive_notes: Option<String>,
     pub cost_update_frequency: Option<String>,
     pub cost_info_notes: Option<String>,
 }
 
-update_by_key!(update_cost_info(CostInfo): "update asp.shared_vendor set pay_terms_code = $2, pay_terms_days = $3, pay_terms_discount_pct = $4::float8, incentive_program = $5,
-             incentive_rebate_pct = $6::float8, incentive_notes = $7, cost_update_frequency = $8, cost_info_notes = $9,
+pub async fn update_cost_info(conn: &mut PgConnection, id: i64, v: &CostInfo, user: i64) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update asp.shared_vendor set pay_terms_code = $2, pay_terms_days = $3, pay_terms_discount_pct = $4, incentive_program = $5,
+             incentive_rebate_pct = $6, incentive_notes = $7, cost_update_frequency = $8, cost_info_notes = $9,
              updated_by_id = $10, updated_at = now()
          where shared_vendor_id = $1",
-    pay_terms_code, pay_terms_days, pay_terms_discount_pct, incentive_program, incentive_rebate_pct, incentive_notes, cost_update_frequency, cost_info_notes);
+        id,
+        v.pay_terms_code,
+        v.pay_terms_days,
+        v.pay_terms_discount_pct as _,
+        v.incentive_program,
+        v.incentive_rebate_pct as _,
+        v.incentive_notes,
+        v.cost_update_frequency,
+        v.cost_info_notes,
+        user
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
 
 /// The VIPManagement block as stored.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -202,120 +219,101 @@ update_by_key!(update_vip(VipManagement): "update asp.shared_vendor set is_vip =
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MarketMargin {
     pub market_type_id: Option<i32>,
-    pub target_margin_pct: Option<f64>,
-    pub min_margin_pct: Option<f64>,
+    pub target_margin_pct: Option<Percent>,
+    pub min_margin_pct: Option<Percent>,
     pub market_margin_notes: Option<String>,
 }
 
-update_by_key!(update_market_margin(MarketMargin): "update asp.shared_vendor set market_type_id = $2, target_margin_pct = $3::float8, min_margin_pct = $4::float8, market_margin_notes = $5,
+pub async fn update_market_margin(conn: &mut PgConnection, id: i64, v: &MarketMargin, user: i64) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update asp.shared_vendor set market_type_id = $2, target_margin_pct = $3, min_margin_pct = $4, market_margin_notes = $5,
              updated_by_id = $6, updated_at = now()
          where shared_vendor_id = $1",
-    market_type_id, target_margin_pct, min_margin_pct, market_margin_notes);
+        id,
+        v.market_type_id,
+        v.target_margin_pct as _,
+        v.min_margin_pct as _,
+        v.market_margin_notes,
+        user
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
 
 /// What a shared vendor search matches.
 #[derive(Debug, Clone, Default)]
 pub struct Filters {
-    /// `ilike` pattern of the name.
-    pub name_pattern: Option<String>,
+    /// Contained in the name (case-insensitive).
+    pub name: Option<String>,
     pub is_active: Option<bool>,
     pub is_vip: Option<bool>,
     pub preferred_supplier: Option<bool>,
 }
 
-enum Arg {
-    Text(String),
-    Bool(bool),
-    BigInt(i64),
-}
-
-fn next(arg: Arg, args: &mut Vec<Arg>) -> String {
-    args.push(arg);
-    format!("${}", args.len())
-}
-
-/// The `where` of a shared vendor search over `asp.shared_vendor s`, its parameters appended to `args`.
-fn filter_sql(f: &Filters, args: &mut Vec<Arg>) -> String {
-    let mut conditions: Vec<String> = Vec::new();
-    if let Some(p) = &f.name_pattern {
-        conditions.push(format!("s.shared_vendor_name ilike {}", next(Arg::Text(p.clone()), args)));
+/// The conditions of a shared vendor search over `asp.shared_vendor s`.
+fn filtered(s: &mut Search<'_>, f: &Filters) {
+    if let Some(text) = &f.name {
+        s.and_contains(&["s.shared_vendor_name"], text);
     }
-    for (column, value) in [("s.is_active", f.is_active), ("s.is_vip", f.is_vip), ("s.preferred_supplier", f.preferred_supplier)] {
+    for (column, value) in [("s.is_active = ", f.is_active), ("s.is_vip = ", f.is_vip), ("s.preferred_supplier = ", f.preferred_supplier)] {
         if let Some(v) = value {
-            conditions.push(format!("{column} = {}", next(Arg::Bool(v), args)));
+            s.and_bind(column, v);
         }
     }
-    if conditions.is_empty() {
-        String::new()
-    } else {
-        format!(" where {}", conditions.join(" and "))
-    }
-}
-
-async fn run<T>(conn: &mut PgConnection, sql: &str, page: &Page, args: Vec<Arg>) -> Result<(Vec<T>, i64), sqlx::Error>
-where
-    T: for<'r> sqlx::FromRow<'r, sqlx::postgres::PgRow>,
-{
-    listing::fetch_page(conn, sql, page, move |mut q| {
-        for arg in args {
-            q = match arg {
-                Arg::Text(t) => q.bind(t),
-                Arg::Bool(b) => q.bind(b),
-                Arg::BigInt(i) => q.bind(i),
-            };
-        }
-        q
-    })
-    .await
 }
 
 pub async fn search(conn: &mut PgConnection, f: &Filters, page: &Page) -> Result<(Vec<SharedVendorRow>, i64), sqlx::Error> {
-    let mut args = Vec::new();
-    let filter = filter_sql(f, &mut args);
-    let sql = format!(
+    let mut s = Search::new(
         "select s.shared_vendor_id, s.shared_vendor_name, s.is_active, s.preferred_supplier, s.is_vip, s.sourcing_manager,
                 (select t.description from asp.type_value t where t.type_code = 'SharedVendorMarketType' and t.value_id = s.market_type_id
                    and t.site_id is null and t.erp_type_id is null and t.ecs_id is null) as market_type,
                 s.updated_at
-         from asp.shared_vendor s{filter}"
+         from asp.shared_vendor s",
     );
-    run(conn, &sql, page, args).await
+    filtered(&mut s, f);
+    listing::fetch_built_page(conn, s.into_builder(), page).await
 }
 
-/// The summary search, in the client's transaction: its vendors visible at `site_id` and its sites' links.
-pub async fn summary(tx: &mut TenantTx, f: &Filters, page: &Page, site_id: i64, client_id: i64) -> Result<(Vec<SharedVendorSummaryRow>, i64), sqlx::Error> {
-    let mut args = Vec::new();
-    let filter = filter_sql(f, &mut args);
-    let site = next(Arg::BigInt(site_id), &mut args);
-    let client = next(Arg::BigInt(client_id), &mut args);
-    let sql = format!(
+/// The summary search, in the client's transaction: its vendors visible at `site_id` and the links of the site's
+/// client (the site row `cs`, read once, names both).
+pub async fn summary(tx: &mut TenantTx, f: &Filters, page: &Page, site_id: i64) -> Result<(Vec<SharedVendorSummaryRow>, i64), sqlx::Error> {
+    let mut s = Search::new(
         "select s.shared_vendor_id, s.shared_vendor_name, s.is_active, s.is_vip,
-                (select count(*) from vendor v join vendor_at_site a on a.vend_id = v.vend_id and a.site_id = {site}
+                (select count(*) from vendor v join vendor_at_site a on a.vend_id = v.vend_id and a.site_id = cs.site_id
                   where v.shared_vendor_id = s.shared_vendor_id) as vendor_count,
                 (select count(*) from asp.shared_vendor_site l join asp.site st on st.site_id = l.site_id
-                  where l.shared_vendor_id = s.shared_vendor_id and st.client_id = {client}) as site_count,
+                  where l.shared_vendor_id = s.shared_vendor_id and st.client_id = cs.client_id) as site_count,
                 (select count(*) from asp.shared_vendor_contact c where c.shared_vendor_id = s.shared_vendor_id) as contact_count,
                 (select count(*) from asp.shared_vendor_brand b where b.shared_vendor_id = s.shared_vendor_id) as brand_count,
                 cc.current_cost_count
          from asp.shared_vendor s
+         cross join asp.site cs
          -- One index-only range scan per shared vendor (shared_vendor_cost_current_idx), however large the catalogue.
          cross join lateral (select count(*) as current_cost_count from asp.shared_vendor_cost c
                   where c.shared_vendor_id = s.shared_vendor_id and c.is_active
-                    and c.end_date >= (now() at time zone 'utc')::date) cc{filter}"
+                    and c.end_date >= (now() at time zone 'utc')::date) cc",
     );
-    run(tx, &sql, page, args).await
+    s.and_bind("cs.site_id = ", site_id);
+    filtered(&mut s, f);
+    listing::fetch_built_page(&mut **tx, s.into_builder(), page).await
 }
 
 // ---------------------------------------------------------------------------------------------------- site links
 
 /// The links of a shared vendor at the sites of `client_id` the user has access to.
 pub async fn search_sites(conn: &mut PgConnection, shared_vendor_id: i64, user_id: i64, client_id: i64, page: &Page) -> Result<(Vec<SharedVendorSite>, i64), sqlx::Error> {
-    let sql = "select l.shared_vendor_site_id, l.shared_vendor_id, l.site_id, st.site_code, st.site_name, l.spa_number, l.spa_start_date,
-                      l.spa_end_date, l.created_at
-               from asp.shared_vendor_site l
-               join asp.site st on st.site_id = l.site_id
-               join asp.user_site us on us.site_id = l.site_id and us.asp_users_id = $2
-               where l.shared_vendor_id = $1 and st.client_id = $3";
-    run(conn, sql, page, vec![Arg::BigInt(shared_vendor_id), Arg::BigInt(user_id), Arg::BigInt(client_id)]).await
+    let mut s = Search::new(
+        "select l.shared_vendor_site_id, l.shared_vendor_id, l.site_id, st.site_code, st.site_name, l.spa_number, l.spa_start_date,
+                l.spa_end_date, l.created_at
+         from asp.shared_vendor_site l
+         join asp.site st on st.site_id = l.site_id
+         join asp.user_site us on us.site_id = l.site_id",
+    );
+    s.and_bind("l.shared_vendor_id = ", shared_vendor_id);
+    s.and_bind("us.asp_users_id = ", user_id);
+    s.and_bind("st.client_id = ", client_id);
+    listing::fetch_built_page(conn, s.into_builder(), page).await
 }
 
 pub async fn find_site_link(conn: &mut PgConnection, id: i64) -> Result<Option<SiteLink>, sqlx::Error> {
@@ -429,62 +427,51 @@ pub async fn assigned_vendors(tx: &mut TenantTx, site_id: i64, only: Option<i64>
 pub struct VendorFilters {
     pub shared_vendor_id: i64,
     pub site_id: i64,
-    /// `ilike` pattern of code or name.
-    pub pattern: Option<String>,
+    /// Contained in the code or name (case-insensitive).
+    pub text: Option<String>,
     pub vend_code: Option<String>,
     pub erp_company: Option<String>,
     pub is_vmi: Option<bool>,
 }
 
-/// The search's SQL over the vendors assigned to the shared vendor and visible at the site.
-fn vendor_sql(f: &VendorFilters, args: &mut Vec<Arg>) -> String {
-    let site = next(Arg::BigInt(f.site_id), args);
-    let shared = next(Arg::BigInt(f.shared_vendor_id), args);
-    let mut conditions = vec![format!("v.shared_vendor_id = {shared}")];
-    if let Some(p) = &f.pattern {
-        let n = next(Arg::Text(p.clone()), args);
-        conditions.push(format!("(v.vend_code ilike {n} or v.vend_name ilike {n})"));
+/// `head` over the vendors assigned to the shared vendor and visible at the site that `f` matches.
+fn assigned<'a>(head: &str, f: &VendorFilters) -> Search<'a> {
+    let mut s = Search::new(format!(
+        "{head}
+         from vendor v
+         join vendor_at_site a on a.vend_id = v.vend_id
+         left join asp.shared_vendor s on s.shared_vendor_id = v.shared_vendor_id"
+    ));
+    s.and_bind("a.site_id = ", f.site_id);
+    s.and_bind("v.shared_vendor_id = ", f.shared_vendor_id);
+    if let Some(text) = &f.text {
+        s.and_contains(&["v.vend_code", "v.vend_name"], text);
     }
     if let Some(c) = &f.vend_code {
-        conditions.push(format!("upper(v.vend_code) = upper({})", next(Arg::Text(c.clone()), args)));
+        s.and_bind("upper(v.vend_code) = upper(", c.clone()).push(")");
     }
     if let Some(c) = &f.erp_company {
-        conditions.push(format!("upper(v.erp_company) = upper({})", next(Arg::Text(c.clone()), args)));
+        s.and_bind("upper(v.erp_company) = upper(", c.clone()).push(")");
     }
     if let Some(b) = f.is_vmi {
-        conditions.push(format!("v.is_vmi = {}", next(Arg::Bool(b), args)));
+        s.and_bind("v.is_vmi = ", b);
     }
-    format!(
-        "select v.vend_id, v.vend_code, v.vend_name, v.erp_type_id, v.erp_company, v.is_vmi, v.is_manufacturer, v.active,
-                v.shared_vendor_id, s.shared_vendor_name
-         from vendor v
-         join vendor_at_site a on a.vend_id = v.vend_id and a.site_id = {site}
-         left join asp.shared_vendor s on s.shared_vendor_id = v.shared_vendor_id
-         where {}",
-        conditions.join(" and ")
-    )
+    s
 }
+
+const ASSIGNED_COLUMNS: &str = "select v.vend_id, v.vend_code, v.vend_name, v.erp_type_id, v.erp_company, v.is_vmi, v.is_manufacturer, v.active,
+        v.shared_vendor_id, s.shared_vendor_name";
 
 pub async fn search_vendors(tx: &mut TenantTx, f: &VendorFilters, page: &Page) -> Result<(Vec<AssignedVendor>, i64), sqlx::Error> {
-    let mut args = Vec::new();
-    let sql = vendor_sql(f, &mut args);
-    run(tx, &sql, page, args).await
+    listing::fetch_built_page(&mut **tx, assigned(ASSIGNED_COLUMNS, f).into_builder(), page).await
 }
 
-/// The distinct values of `column` (an output column of the vendor search, from the service's allow-list) as text.
+/// The distinct values of `column` (a vendor column of the vendor search, from the service's allow-list) as text.
 pub async fn distinct_vendor_values(tx: &mut TenantTx, f: &VendorFilters, column: &'static str) -> Result<Vec<String>, sqlx::Error> {
-    let mut args = Vec::new();
-    let base = vendor_sql(f, &mut args);
-    let sql = format!("select distinct found.{column}::text as value from ({base}) found where found.{column} is not null order by 1 limit 500");
-    let mut q = sqlx::query_scalar::<_, String>(&sql).persistent(false);
-    for arg in args {
-        q = match arg {
-            Arg::Text(t) => q.bind(t),
-            Arg::Bool(b) => q.bind(b),
-            Arg::BigInt(i) => q.bind(i),
-        };
-    }
-    q.fetch_all(&mut **tx).await
+    let mut s = assigned(&format!("select distinct v.{column}::text as value"), f);
+    s.and().push("v.").push(column).push(" is not null");
+    s.push(" order by 1 limit 500");
+    s.into_builder().build_query_scalar::<String>().persistent(false).fetch_all(&mut **tx).await
 }
 
 /// The vendors `ids` as the assignment shows them, visible at `site_id`.

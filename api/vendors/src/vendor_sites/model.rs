@@ -1,7 +1,7 @@
 //! Wire types of the vendor site resource. Names follow spec 4 section 3 "Vendor site".
 
 use chrono::{DateTime, Utc};
-use kernel::listing::PageRequest;
+use kernel::listing::{PageRequest, SortSpec};
 use kernel::page_type;
 use poem_openapi::Object;
 use serde::Serialize;
@@ -143,3 +143,17 @@ pub struct VendorSiteSearchRequest {
 }
 
 page_type!(VendorSitePage, VendorSite, "resultList");
+
+pub const SORT: SortSpec = SortSpec {
+    fields: &[
+        ("vend_code", "vend_code"),
+        ("vend_name", "vend_name"),
+        ("siteCode", "site_code"),
+        ("preferred", "preferred"),
+        ("contact_name", "contact_name"),
+        ("vendor_cust_account", "vendor_cust_account"),
+        ("updated_at", "updated_at"),
+    ],
+    default_field: "vend_code",
+    default_descending: false,
+};

@@ -1,7 +1,7 @@
 //! SQL of the vendor site resource, and of the site look-ups the approved vendors share. Tenant functions take the
 //! tenant transaction; every vendor read at a site joins `vendor_at_site` (the vendor rule).
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 use sqlx::PgConnection;
 use tenancy::TenantTx;
 
@@ -113,20 +113,25 @@ pub async fn of_code_at(tx: &mut TenantTx, sites: &[i64], vend_code: &str) -> Re
 pub struct SearchFilter {
     pub sites: Vec<i64>,
     pub vend_code: Option<String>,
-    /// An ilike pattern.
+    /// Contained in the vendor's code or name, the contact, e-mail or customer account (case-insensitive).
     pub text: Option<String>,
     pub preferred: Option<bool>,
 }
 
 pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<VendorSite>, i64), sqlx::Error> {
-    let base = format!(
-        "select * from (select {COLUMNS} {FROM}
-           where vs.site_id = any($1)
-             and ($2::text is null or upper(v.vend_code) = upper($2))
-             and ($3::text is null or concat_ws(' ', v.vend_code, v.vend_name, vs.contact_name, vs.email, vs.vendor_cust_account) ilike $3)
-             and ($4::bool is null or vs.preferred = $4)) x"
-    );
-    listing::fetch_page(tx, &base, page, |q| q.bind(f.sites.clone()).bind(f.vend_code.clone()).bind(f.text.clone()).bind(f.preferred)).await
+    let mut s = Search::new(format!("select * from (select {COLUMNS} {FROM}"));
+    s.and_bind("vs.site_id = any(", f.sites.clone()).push(")");
+    if let Some(code) = &f.vend_code {
+        s.and_bind("upper(v.vend_code) = upper(", code.clone()).push(")");
+    }
+    if let Some(text) = &f.text {
+        s.and_contains(&["concat_ws(' ', v.vend_code, v.vend_name, vs.contact_name, vs.email, vs.vendor_cust_account)"], text);
+    }
+    if let Some(preferred) = f.preferred {
+        s.and_bind("vs.preferred = ", preferred);
+    }
+    s.push(") x");
+    listing::fetch_built_page(&mut **tx, s.into_builder(), page).await
 }
 
 // ---- sites (shared schema)

@@ -5,7 +5,6 @@
 use kernel::access::Caller;
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
-use kernel::listing::{self, SortSpec};
 use kernel::records;
 use kernel::state::AppState;
 use kernel::validate::{trimmed, Problems};
@@ -23,20 +22,6 @@ pub const NOT_FOUND: &str = "The vendor site you are trying to find does not exi
 pub const SITE_NOT_FOUND: &str = "The site you are trying to find does not exist.";
 /// Audit entity of vendor sites.
 pub const ENTITY: &str = "vendor_site";
-
-pub const SORT: SortSpec = SortSpec {
-    fields: &[
-        ("vend_code", "vend_code"),
-        ("vend_name", "vend_name"),
-        ("siteCode", "site_code"),
-        ("preferred", "preferred"),
-        ("contact_name", "contact_name"),
-        ("vendor_cust_account", "vendor_cust_account"),
-        ("updated_at", "updated_at"),
-    ],
-    default_field: "vend_code",
-    default_descending: false,
-};
 
 // ---- sites
 
@@ -115,7 +100,7 @@ pub async fn search(state: &AppState, caller: &Caller, current: &SiteScope, requ
     let filter = SearchFilter {
         sites: scopes.iter().map(SiteScope::site_id).collect(),
         vend_code: trimmed(&f.vend_code).map(str::to_owned),
-        text: trimmed(&f.text).map(listing::contains_pattern),
+        text: kernel::validate::trimmed_owned(&f.text),
         preferred: f.preferred,
     };
     let mut tx = begin_over(state, current, &scopes).await?;
@@ -124,10 +109,6 @@ pub async fn search(state: &AppState, caller: &Caller, current: &SiteScope, requ
 }
 
 // ---- changes
-
-fn is_email(e: &str) -> bool {
-    e.split_once('@').is_some_and(|(a, b)| !a.is_empty() && b.contains('.') && !b.starts_with('.') && !b.ends_with('.')) && !e.contains(char::is_whitespace)
-}
 
 /// Checks one text field; `None` when not given (for a partial change), `Some(None)` when given empty.
 fn text_field(p: &mut Problems, field: &str, label: &str, v: &Option<String>, max: usize) -> Option<Option<String>> {
@@ -160,7 +141,7 @@ fn patch_of(f: &VendorSiteFields, p: &mut Problems) -> Patch {
         text_field(p, field, label, raw[i], max)
     });
     if let Some(Some(e)) = &texts[1] {
-        if !is_email(e) {
+        if !kernel::validate::is_email(e) {
             p.add("email", "invalidEmail", "Please enter a valid value for Email");
         }
     }

@@ -14,7 +14,8 @@ use poem_openapi::OpenApi;
 use tenancy::SiteScope;
 
 use super::model::*;
-use super::service::{self, Block, Kind};
+use super::blocks::{self, Block};
+use super::service::{self, Kind};
 
 pub struct VendorApi;
 
@@ -85,7 +86,7 @@ impl VendorApi {
     #[requires(ViewVendors, errors(404))]
     #[oai(path = "/Vendor/Header/:code", method = "get", operation_id = "vendorGetHeaderByCode")]
     async fn header(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, code: Path<String>) -> ApiResult<Json<VendorHeader>> {
-        Ok(Json(service::block(&state, &caller, &scope, &code.0, service::header_of).await?))
+        Ok(Json(service::block(&state, &caller, &scope, &code.0, blocks::header_of).await?))
     }
     /// Billing block of a vendor
     ///
@@ -93,7 +94,7 @@ impl VendorApi {
     #[requires(ViewVendors, errors(404))]
     #[oai(path = "/Vendor/Billing/:code", method = "get", operation_id = "vendorGetBillingByCode")]
     async fn billing(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, code: Path<String>) -> ApiResult<Json<VendorBilling>> {
-        Ok(Json(service::block(&state, &caller, &scope, &code.0, service::billing_of).await?))
+        Ok(Json(service::block(&state, &caller, &scope, &code.0, blocks::billing_of).await?))
     }
     /// Location block (address) of a vendor
     ///
@@ -101,7 +102,7 @@ impl VendorApi {
     #[requires(ViewVendors, errors(404))]
     #[oai(path = "/Vendor/Location/:code", method = "get", operation_id = "vendorGetLocationByCode")]
     async fn location(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, code: Path<String>) -> ApiResult<Json<VendorLocation>> {
-        Ok(Json(service::block(&state, &caller, &scope, &code.0, service::location_of).await?))
+        Ok(Json(service::block(&state, &caller, &scope, &code.0, blocks::location_of).await?))
     }
     /// Accounting-system (NetSuite) block of a vendor
     ///
@@ -109,7 +110,7 @@ impl VendorApi {
     #[requires(ViewVendors, errors(404))]
     #[oai(path = "/Vendor/NetSuite/:code", method = "get", operation_id = "vendorGetNetSuiteByCode")]
     async fn netsuite(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, code: Path<String>) -> ApiResult<Json<VendorNetSuite>> {
-        Ok(Json(service::block(&state, &caller, &scope, &code.0, service::netsuite_of).await?))
+        Ok(Json(service::block(&state, &caller, &scope, &code.0, blocks::netsuite_of).await?))
     }
     /// Miscellaneous block of a vendor
     ///
@@ -117,7 +118,7 @@ impl VendorApi {
     #[requires(ViewVendors, errors(404))]
     #[oai(path = "/Vendor/Miscellaneous/:code", method = "get", operation_id = "vendorGetMiscellaneousByCode")]
     async fn miscellaneous(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, code: Path<String>) -> ApiResult<Json<VendorMiscellaneous>> {
-        Ok(Json(service::block(&state, &caller, &scope, &code.0, service::miscellaneous_of).await?))
+        Ok(Json(service::block(&state, &caller, &scope, &code.0, blocks::miscellaneous_of).await?))
     }
     /// Identification block of a vendor
     ///
@@ -125,7 +126,7 @@ impl VendorApi {
     #[requires(ViewVendors, errors(404))]
     #[oai(path = "/Vendor/Identification/:code", method = "get", operation_id = "vendorGetIdentificationByCode")]
     async fn identification(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, code: Path<String>) -> ApiResult<Json<VendorIdentification>> {
-        Ok(Json(service::block(&state, &caller, &scope, &code.0, service::identification_of).await?))
+        Ok(Json(service::block(&state, &caller, &scope, &code.0, blocks::identification_of).await?))
     }
     /// Remit-to vendors a vendor may name
     ///
@@ -281,16 +282,5 @@ impl VendorApi {
     #[oai(path = "/Vendor/Vendor/Validate", method = "post", operation_id = "vendorPostVendorValidate")]
     async fn validate(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<VendorValidateRequest>) -> ApiResult<Json<VendorValid>> {
         Ok(Json(service::validate_new(&state, &caller, &scope, &body).await?))
-    }
-    /// The vendor of an RFQ, its minimal view
-    ///
-    /// An RFQ vendor (rfq_vendor_id) of the current site: the vendor's code, name, contact (the RFQ's, else the site's
-    /// vendor record's, else the vendor's), address line, currency and hidden flag, with the RFQ and this vendor's
-    /// RFQ status. Another site's or client's RFQ vendor, or a vendor the vendor rule or the caller's restrictions
-    /// hide, answers 404.
-    #[requires(ViewVendors, errors(404))]
-    #[oai(path = "/Vendor/Min/RFQ/:rfqVendorId", method = "get", operation_id = "vendorGetMinRFQByRfqVendorId")]
-    async fn min_rfq(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, #[oai(name = "rfqVendorId")] rfq_vendor_id: Path<i64>) -> ApiResult<Json<VendorMinRfq>> {
-        Ok(Json(service::min_rfq(&state, &caller, &scope, rfq_vendor_id.0).await?))
     }
 }

@@ -1,7 +1,10 @@
-//! The vendor resource (lookup by id for now; its area issue builds it out). Layout: `model` (wire types),
-//! `repo` (SQL), `service` (rules and transactions), `http` (thin operations). See docs/architecture.md.
+//! The vendor resource (docs/vendors.md). Layout: `model` (wire types), `repo` (SQL), `service` (reads, writes and
+//! their transactions), `rules` (the one validation of every write), `blocks` (the blocks a buyer edits, views of
+//! one record), `http` (thin operations). See docs/architecture.md.
 
+pub mod blocks;
 pub mod http;
 pub mod model;
 pub mod repo;
+pub mod rules;
 pub mod service;

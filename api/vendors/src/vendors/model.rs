@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use kernel::listing::{PageRequest, SortSpec};
+use kernel::num::Money;
 use kernel::page_type;
 use poem_openapi::Object;
 use serde::Serialize;
@@ -56,7 +57,7 @@ pub struct VendorFields {
     pub ship_type: Option<String>,
     pub currency_code_type_id: Option<i32>,
     pub con_pay_schedule: Option<String>,
-    pub min_purc_amount: Option<f64>,
+    pub min_purc_amount: Option<Money>,
     pub ns_internal_id: Option<String>,
     pub ns_billing: Option<String>,
     pub ns_shipping: Option<String>,
@@ -190,7 +191,7 @@ pub struct VendorBilling {
     pub ship_type: Option<String>,
     pub currency_code_type_id: Option<i32>,
     pub con_pay_schedule: Option<String>,
-    pub min_purc_amount: Option<f64>,
+    pub min_purc_amount: Option<Money>,
     #[oai(read_only)]
     pub tax_id: Option<String>,
     #[oai(read_only)]
@@ -428,7 +429,7 @@ pub struct VendorRow {
 
 page_type!(VendorPage, VendorRow, "resultList");
 
-/// Sortable fields of the vendor search: expressions over the matching `vendor v` at the site `$1`
+/// Sortable fields of the vendor search: expressions over the matching `vendor v` at the site `s`
 /// (`listing::keyed_page_sql` sorts the matches before their rows are built).
 pub const SORT: SortSpec = SortSpec {
     fields: &[
@@ -450,7 +451,7 @@ pub const SORT: SortSpec = SortSpec {
         ("hold", "v.hold"),
         ("erp_type_id", "v.erp_type_id"),
         ("active", "v.active"),
-        ("preferred", "coalesce((select vs.preferred from vendor_site vs where vs.vend_id = v.vend_id and vs.site_id = $1), false)"),
+        ("preferred", "coalesce((select vs.preferred from vendor_site vs where vs.vend_id = v.vend_id and vs.site_id = s.site_id), false)"),
         ("corporate_preferred", "v.corporate_preferred"),
         ("diverse_supplier", "v.diverse_supplier"),
         ("is_hidden", "v.is_hidden"),
@@ -526,32 +527,4 @@ pub struct VendorAuditDetail {
     pub site_id: Option<i64>,
     /// `{field: {from, to}}` for an update; the record for a create.
     pub changes: serde_json::Value,
-}
-
-/// The vendor of an RFQ, the minimum an RFQ screen shows (VND-024 `Vendor/Min/RFQ/{rfqVendorId}`): who is asked to
-/// quote, whom to write to, and where the vendor stands on this RFQ.
-#[derive(Object, FromRow, Clone, Debug)]
-pub struct VendorMinRfq {
-    pub rfq_vendor_id: i64,
-    pub rfq_id: i64,
-    pub site_id: i64,
-    /// This vendor's RFQ status (spec 4 section 4): Initial 1, Sent 2, Responded 3, Closed 4, Canceled 5, NoQuote 6,
-    /// Awarded 7.
-    pub status: i32,
-    /// When the request was last sent to the vendor, and when the vendor answered.
-    pub sent_date: Option<DateTime<Utc>>,
-    pub responded_date: Option<DateTime<Utc>>,
-    pub vend_id: i64,
-    pub vend_code: String,
-    pub vend_name: String,
-    /// The RFQ's contact at the vendor; when it names none, the site's vendor record's, then the vendor's own.
-    pub contact_name: Option<String>,
-    pub email: Option<String>,
-    pub phone: Option<String>,
-    /// The vendor's address on one line: street, city, state and postal code.
-    pub address: Option<String>,
-    /// 'Currency' value id (ISO 4217 numeric) and its code (`USD`).
-    pub currency_code_type_id: Option<i32>,
-    pub currency: Option<String>,
-    pub is_hidden: bool,
 }

@@ -2,13 +2,13 @@
 //! Vendors are client tier: every read at a site goes through the `vendor_at_site` view (the vendor rule), and a
 //! restricted user's reads also through `asp.user_vendor_restriction`.
 
-use kernel::listing::{self, Page};
+use kernel::listing::{self, Page, Search};
 use sqlx::postgres::PgArguments;
 use sqlx::query::Query;
 use sqlx::{PgConnection, Postgres, Row};
 use tenancy::TenantTx;
 
-use super::model::{VendorAuditDetail, VendorDetail, VendorFields, VendorHover, VendorMinRfq, VendorRow};
+use super::model::{VendorAuditDetail, VendorDetail, VendorFields, VendorHover, VendorRow};
 
 /// Who reads, where: the site whose vendor rule applies, and the user whose restrictions apply (`None`: none).
 #[derive(Debug, Clone, Copy)]
@@ -29,7 +29,7 @@ impl Sight {
 const FIELDS: &str = "v.vend_name, v.is_manufacturer, v.active, v.cust_code, v.cust_vendor_number, v.sxe_code, v.tax_id, v.account_no,
     v.division_no, v.address1, v.address2, v.city, v.state_type_id, v.postal_code, v.county, v.phone, v.email, v.contact_name,
     v.type_country_code_id, v.is_international, v.terms_code, v.freight_terms_type_id, v.ship_type, v.currency_code_type_id,
-    v.con_pay_schedule, v.min_purc_amount::float8 as min_purc_amount, v.ns_internal_id, v.ns_billing, v.ns_shipping, v.bank_info,
+    v.con_pay_schedule, v.min_purc_amount, v.ns_internal_id, v.ns_billing, v.ns_shipping, v.bank_info,
     v.diverse_supplier, v.diversity_type, v.form_template_id, v.bypass_template, v.comments, v.po_comments, v.product_file_notes,
     v.nonconsigned_vend_code, v.consigned_vend_code, v.do_not_send_to_erp, v.hold, v.po_hold_type, v.edi, v.consigned_vmi,
     v.supplier_managed, v.tap_asn_action_type, v.corporate_preferred, v.preferred_supplier, v.buyer_id, v.remit_to, v.remit_to_vend_code";
@@ -139,121 +139,84 @@ pub struct SearchFilter {
     pub remit_to_only: bool,
 }
 
-enum Arg {
-    Text(String),
-    Bool(bool),
-    Int(i64),
-    Int32(i32),
-}
-
-struct Where {
-    sql: String,
-    args: Vec<Arg>,
-}
-
-impl Where {
-    fn and(&mut self, condition: &str, arg: Arg) {
-        self.args.push(arg);
-        self.sql.push_str(" and ");
-        self.sql.push_str(&condition.replace('?', &format!("${}", self.args.len())));
-    }
-
-    fn and_fixed(&mut self, condition: &str) {
-        self.sql.push_str(" and ");
-        self.sql.push_str(condition);
-    }
-
-    fn bind<'q>(&self, mut q: Query<'q, Postgres, PgArguments>) -> Query<'q, Postgres, PgArguments> {
-        for a in &self.args {
-            q = match a {
-                Arg::Text(s) => q.bind(s.clone()),
-                Arg::Bool(b) => q.bind(*b),
-                Arg::Int(i) => q.bind(*i),
-                Arg::Int32(i) => q.bind(*i),
-            };
-        }
-        q
-    }
-}
-
 pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<(Vec<VendorRow>, i64), sqlx::Error> {
-    // $1 is always the site: its vendor_site record gives the site columns even without the rule.
-    let mut w = Where { sql: String::new(), args: vec![Arg::Int(f.site_id)] };
+    // Two phases: only the id and sort value of up to 5000 matches are collected, counted and sorted; the page's 20
+    // rows alone are joined to their site record, shared vendor and list values. The site's row `s` is read once:
+    // the vendor rule is a condition on each vendor row (the view's join probed per row was most of the time of a
+    // quick search matching thousands of vendors), and the sort expressions of [`SORT`] name the site through it.
+    let mut s = Search::new("from vendor v cross join asp.site s");
+    s.and_bind("s.site_id = ", f.site_id);
+    if f.site_rule {
+        s.and().push("vendor_rule(v.is_vmi, v.erp_type_id, v.erp_company, s.erp_type_id, s.erp_company, s.vmi_erp_type_id)");
+    }
     if let Some(user) = f.restricted_user {
-        w.args.push(Arg::Int(user));
-        let u = w.args.len();
-        w.args.push(Arg::Int(f.client_id));
-        let c = w.args.len();
-        w.and_fixed(&format!(
-            "exists (select 1 from asp.user_vendor_restriction r where r.asp_users_id = ${u} and r.client_id = ${c} and r.vend_id = v.vend_id)"
-        ));
+        s.and_bind("exists (select 1 from asp.user_vendor_restriction r where r.asp_users_id = ", user)
+            .push(" and r.client_id = ")
+            .push_bind(f.client_id)
+            .push(" and r.vend_id = v.vend_id)");
     }
     if !f.show_hidden {
-        w.and_fixed("not v.is_hidden");
+        s.and().push("not v.is_hidden");
     }
     if f.filter_sxe_code {
-        w.and_fixed("nullif(btrim(v.sxe_code), '') is not null");
+        s.and().push("nullif(btrim(v.sxe_code), '') is not null");
     }
     match f.assigned_to_shared_vendor {
-        Some(true) => w.and_fixed("v.shared_vendor_id is not null"),
-        Some(false) => w.and_fixed("v.shared_vendor_id is null"),
+        Some(true) => {
+            s.and().push("v.shared_vendor_id is not null");
+        }
+        Some(false) => {
+            s.and().push("v.shared_vendor_id is null");
+        }
         None => {}
     }
     if let Some(v) = &f.vend_code_to_ignore {
-        w.and("upper(v.vend_code) <> upper(?)", Arg::Text(v.clone()));
+        s.and_bind("upper(v.vend_code) <> upper(", v.clone()).push(")");
     }
     if f.exclude_cod_vendors {
-        w.and_fixed("coalesce(upper(v.terms_code), '') <> 'COD'");
+        s.and().push("coalesce(upper(v.terms_code), '') <> 'COD'");
     }
     if f.manufacturers_only {
-        w.and_fixed("v.is_manufacturer");
+        s.and().push("v.is_manufacturer");
     }
-    if let Some(v) = &f.text {
+    if let Some(text) = &f.text {
         // Code, name and customer vendor number in one lower-cased column with one trigram index (tenant 0020):
         // one index scan and one comparison per candidate row instead of three.
-        w.and("v.search_text like lower(?)", Arg::Text(v.clone()));
+        s.and_bind("v.search_text like lower(", listing::contains_pattern(text)).push(")");
     }
     if let Some(v) = f.mfg {
-        w.and("v.is_manufacturer = ?", Arg::Bool(v));
+        s.and_bind("v.is_manufacturer = ", v);
     }
     if let Some(v) = f.vmi {
-        w.and("v.is_vmi = ?", Arg::Bool(v));
+        s.and_bind("v.is_vmi = ", v);
     }
     if let Some(v) = f.erp_type_id {
-        w.and("v.erp_type_id = ?", Arg::Int32(v));
+        s.and_bind("v.erp_type_id = ", v);
     }
     if let Some(v) = &f.division_no {
-        w.and("upper(v.division_no) = upper(?)", Arg::Text(v.clone()));
+        s.and_bind("upper(v.division_no) = upper(", v.clone()).push(")");
     }
     if let Some(v) = &f.company {
-        w.and("upper(v.erp_company) = upper(?)", Arg::Text(v.clone()));
+        s.and_bind("upper(v.erp_company) = upper(", v.clone()).push(")");
     }
     if let Some(v) = f.vmi_erp_type_id {
-        w.and("(v.is_vmi and v.erp_type_id = ?)", Arg::Int32(v));
+        s.and_bind("(v.is_vmi and v.erp_type_id = ", v).push(")");
     }
     if let Some(v) = &f.cust_code {
-        w.and("upper(v.cust_code) = upper(?)", Arg::Text(v.clone()));
+        s.and_bind("upper(v.cust_code) = upper(", v.clone()).push(")");
     }
     if let Some(v) = f.currency_code_type_id {
-        w.and("v.currency_code_type_id = ?", Arg::Int32(v));
+        s.and_bind("v.currency_code_type_id = ", v);
     }
     if let Some(v) = f.consigned_vmi {
-        w.and("v.consigned_vmi = ?", Arg::Bool(v));
+        s.and_bind("v.consigned_vmi = ", v);
     }
     if f.remit_to_only {
-        w.and_fixed("v.remit_to");
+        s.and().push("v.remit_to");
     }
-    // The vendor rule as a condition on each vendor row, the site's row read once (the view's join probed per row
-    // was most of the time of a quick search matching thousands of vendors).
-    let rule = if f.site_rule {
-        "join asp.site s on s.site_id = $1 and vendor_rule(v.is_vmi, v.erp_type_id, v.erp_company, s.erp_type_id, s.erp_company, s.vmi_erp_type_id)"
-    } else {
-        ""
-    };
-    // Two phases: only the id and sort value of up to 5000 matches are collected, counted and sorted; the page's 20
-    // rows alone are joined to their site record, shared vendor and list values.
-    let keys = format!("from vendor v {rule} where true{}", w.sql);
-    let detail = "select v.vend_id, v.vend_code, v.cust_code, v.vend_name, v.cust_vendor_number, v.address1, v.city, st.code as state, v.postal_code,
+    s.detail()
+        .push(
+            "select v.vend_id, v.vend_code, v.cust_code, v.vend_name, v.cust_vendor_number, v.address1, v.city, st.code as state, v.postal_code,
                 v.terms_code, v.is_vmi as vmi, case when v.is_vmi then v.erp_type_id end as vmi_erp_type_id, v.division_no,
                 v.erp_company as company, v.hold, v.erp_type_id, v.active, v.consigned_vmi, v.account_no, v.diverse_supplier,
                 v.diversity_type, dt.description as diversity_type_description, coalesce(vs.preferred, false) as preferred,
@@ -263,11 +226,16 @@ pub async fn search(tx: &mut TenantTx, f: &SearchFilter, page: &Page) -> Result<
                 p.asp_key, p.asp_sort, true as asp_present
          from asp_page p
          join vendor v on v.vend_id = p.asp_key
-         left join vendor_site vs on vs.vend_id = v.vend_id and vs.site_id = $1
+         left join vendor_site vs on vs.vend_id = v.vend_id and vs.site_id = ",
+        )
+        .push_bind(f.site_id)
+        .push(
+            "
          left join asp.shared_vendor sv on sv.shared_vendor_id = v.shared_vendor_id
          left join asp.type_value st on st.type_code = 'State' and st.value_id = v.state_type_id and st.site_id is null and st.erp_type_id is null and st.ecs_id is null
-         left join asp.type_value dt on dt.type_code = 'VendorDiversity' and dt.value_id = v.diversity_type and dt.site_id is null and dt.erp_type_id is null and dt.ecs_id is null";
-    listing::fetch_keyed_page(tx, "v.vend_id", &keys, detail, page, |q| w.bind(q)).await
+         left join asp.type_value dt on dt.type_code = 'VendorDiversity' and dt.value_id = v.diversity_type and dt.site_id is null and dt.erp_type_id is null and dt.ecs_id is null",
+        );
+    listing::fetch_built_keyed_page(tx, "v.vend_id", s, page).await
 }
 
 /// Some vendor other than `except` already has this code at this ERP type and company.
@@ -547,34 +515,4 @@ pub async fn user_of_client(conn: &mut PgConnection, id: i64, client_id: i64) ->
         .bind(client_id)
         .fetch_one(conn)
         .await
-}
-
-/// RFQ vendor `rfq_vendor_id` of `sight`'s site with its vendor, when the vendor rule shows the vendor there and the
-/// user's restrictions allow it. The contact falls back from the RFQ's to the site's vendor record to the vendor's.
-pub async fn rfq_vendor(tx: &mut TenantTx, sight: Sight, rfq_vendor_id: i64) -> Result<Option<VendorMinRfq>, sqlx::Error> {
-    sqlx::query_as!(
-        VendorMinRfq,
-        r#"select rv.rfq_vendor_id, rv.rfq_id, rv.site_id, rv.status, rv.sent_date, rv.responded_date, v.vend_id, v.vend_code, v.vend_name,
-                  coalesce(rv.contact_name, vs.contact_name, v.contact_name) as contact_name,
-                  coalesce(rv.contact_email, vs.email, v.email) as email,
-                  coalesce(rv.contact_phone, v.phone) as phone,
-                  nullif(concat_ws(', ', v.address1, v.address2, v.city, nullif(concat_ws(' ', st.code, v.postal_code), '')), '') as address,
-                  v.currency_code_type_id, cu.code as "currency?", v.is_hidden
-           from rfq_vendor rv
-           join rfq_header h on h.rfq_id = rv.rfq_id and h.site_id = rv.site_id
-           join vendor v on v.vend_id = rv.vend_id
-           join vendor_at_site a on a.vend_id = v.vend_id and a.site_id = rv.site_id
-           left join vendor_site vs on vs.vend_id = v.vend_id and vs.site_id = rv.site_id
-           left join asp.type_value st on st.type_code = 'State' and st.value_id = v.state_type_id and st.site_id is null and st.erp_type_id is null and st.ecs_id is null
-           left join asp.type_value cu on cu.type_code = 'Currency' and cu.value_id = v.currency_code_type_id and cu.site_id is null and cu.erp_type_id is null and cu.ecs_id is null
-           where rv.rfq_vendor_id = $1 and rv.site_id = $2
-             and ($3::bigint is null or exists (select 1 from asp.user_vendor_restriction r
-                                                where r.asp_users_id = $3 and r.client_id = $4 and r.vend_id = v.vend_id))"#,
-        rfq_vendor_id,
-        sight.site_id,
-        sight.restricted_user,
-        sight.client_id
-    )
-    .fetch_optional(&mut **tx)
-    .await
 }
