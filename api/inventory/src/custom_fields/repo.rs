@@ -1,6 +1,6 @@
 //! SQL of custom fields. Functions take the tenant transaction, so they cannot run without a granted scope.
 
-use kernel::listing::{fetch_page, Page};
+use kernel::listing::{fetch_built_page, Page, Search};
 use tenancy::TenantTx;
 
 use super::model::{CidCustomRow, CipCustomRow, CustomFieldDefinition, CustomFieldValuePossible, EntityType};
@@ -163,14 +163,15 @@ pub async fn possible_values_of(tx: &mut TenantTx, definition_id: i64) -> Result
 
 /// A page of one field's possible values (hidden ones only with `show_hidden`).
 pub async fn search_possible(tx: &mut TenantTx, definition_id: i64, show_hidden: bool, page: &Page) -> Result<(Vec<CustomFieldValuePossible>, i64), sqlx::Error> {
-    fetch_page(
-        tx,
+    let mut s = Search::new(
         "select custom_field_value_possible_id, custom_field_definition_id, site_id, custom_field_value, description, is_visible
-         from custom_field_value_possible where custom_field_definition_id = $1 and (is_visible or $2)",
-        page,
-        |q| q.bind(definition_id).bind(show_hidden),
-    )
-    .await
+         from custom_field_value_possible",
+    );
+    s.and_bind("custom_field_definition_id = ", definition_id);
+    if !show_hidden {
+        s.and().push("is_visible");
+    }
+    fetch_built_page(tx, s.into_builder(), page).await
 }
 
 pub async fn find_possible(tx: &mut TenantTx, id: i64) -> Result<Option<CustomFieldValuePossible>, sqlx::Error> {
