@@ -7798,7 +7798,8 @@ export interface paths {
          * Distinct values of a column
          * @description The values of one column (trans_code, location, employee_number, track1-4, req_no, po_no,
          *     cust_item_code, user_login, serial_lot) among the newest 5000 rows the SearchV2 filter finds, at most 100,
-         *     sorted; `search_text` keeps those containing it.
+         *     sorted; `search_text` keeps those containing it. Transaction codes are listed and searched by their names
+         *     (ISS, REC, ...).
          *
          *     Permissions: TransactionView
          */
@@ -11810,7 +11811,7 @@ export interface components {
             direction?: components["schemas"]["AdjustDirection"] | null;
             /** @description The reason (required for adjustments and scrap). */
             notes: string;
-            /** Format: double */
+            /** Format: quantity */
             qty: number;
             serial_lot?: string | null;
         };
@@ -12099,27 +12100,27 @@ export interface components {
              */
             default_lead_time_days: number;
             /**
-             * Format: double
+             * Format: factor
              * @description Coefficient of variation of period usage above which usage is erratic (warning 2).
              */
             erratic_cv: number;
             /**
-             * Format: double
+             * Format: percent
              * @description Percent difference from the current min or max that raises warning 4.
              */
             far_percent: number;
             /**
-             * Format: double
+             * Format: factor
              * @description Yearly holding cost as a fraction of the unit cost (EOQ).
              */
             holding_rate: number;
             /**
-             * Format: double
+             * Format: money
              * @description Cost of placing one order (EOQ).
              */
             order_cost: number;
             /**
-             * Format: double
+             * Format: percent
              * @description Percent of replenishment cycles without a stock-out, 50 to 99.9 (95 gives z = 1.645).
              */
             service_level: number;
@@ -12130,15 +12131,15 @@ export interface components {
         ApdSettingsInput: {
             /** Format: int32 */
             default_lead_time_days: number;
-            /** Format: double */
+            /** Format: factor */
             erratic_cv: number;
-            /** Format: double */
+            /** Format: percent */
             far_percent: number;
-            /** Format: double */
+            /** Format: factor */
             holding_rate: number;
-            /** Format: double */
+            /** Format: money */
             order_cost: number;
-            /** Format: double */
+            /** Format: percent */
             service_level: number;
         };
         /**
@@ -12148,7 +12149,7 @@ export interface components {
          */
         ApdSuggestion: {
             /**
-             * Format: double
+             * Format: quantity
              * @description Average annual usage: usage1 + .. + usage13.
              */
             aau: number;
@@ -12157,33 +12158,33 @@ export interface components {
             cip_no: number;
             /** Format: date-time */
             computed_at: string;
-            /** Format: double */
+            /** Format: quantity */
             current_max?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             current_min?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             current_roq?: number | null;
             cust_desc1?: string | null;
             cust_item_code?: string | null;
             /** Format: int32 */
             lead_time_days: number;
-            /** Format: double */
+            /** Format: quantity */
             lead_time_demand: number;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             period_mean: number;
-            /** Format: double */
+            /** Format: quantity */
             period_std_dev: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
             reviewed: boolean;
             /** Format: date-time */
             reviewed_at?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             roq: number;
-            /** Format: double */
+            /** Format: quantity */
             safety_stock: number;
-            /** Format: double */
+            /** Format: percent */
             service_level: number;
             /** Format: int64 */
             site_id: number;
@@ -12192,9 +12193,9 @@ export interface components {
              * @description Pending 1, Accepted 2, Dismissed 3.
              */
             status: number;
-            /** Format: double */
+            /** Format: quantity */
             sugg_max: number;
-            /** Format: double */
+            /** Format: quantity */
             sugg_min: number;
             /** @description usage1 (most recent period) .. usage13, for the usage chart. */
             usage: number[];
@@ -12209,7 +12210,7 @@ export interface components {
             /** Format: int16 */
             warn_type_id5?: number | null;
             warnings: components["schemas"]["ApdWarning"][];
-            /** Format: double */
+            /** Format: factor */
             z: number;
         };
         /** ApdSuggestionPage */
@@ -12384,7 +12385,7 @@ export interface components {
             /** Format: int64 */
             employeeID: number;
             employeeNumber: string;
-            /** Format: double */
+            /** Format: factor */
             factor_value: number;
             firstName: string;
             lastName: string;
@@ -12404,7 +12405,7 @@ export interface components {
             approver_group_id: number;
             description: string;
             is_active: boolean;
-            /** Format: double */
+            /** Format: factor */
             min_factor_value: number;
             /** Format: int64 */
             site_id: number;
@@ -12487,7 +12488,7 @@ export interface components {
             employeeID: number;
             employeeNumber: string;
             factor_description?: string | null;
-            /** Format: double */
+            /** Format: factor */
             factor_value?: number | null;
             firstName: string;
             isActive: boolean;
@@ -12641,10 +12642,10 @@ export interface components {
             corrected_at: string;
             /** Format: int64 */
             correction_id: number;
-            /** Format: double */
+            /** Format: unit-cost */
             new_avg_cost: number;
             notes?: string | null;
-            /** Format: double */
+            /** Format: unit-cost */
             old_avg_cost?: number | null;
             user_login?: string | null;
         };
@@ -12665,7 +12666,7 @@ export interface components {
             cip_code: string;
             /** Format: int64 */
             cip_no: number;
-            /** Format: double */
+            /** Format: unit-cost */
             cust_avg_cost?: number | null;
             cust_desc1?: string | null;
             cust_item_code?: string | null;
@@ -12674,12 +12675,12 @@ export interface components {
              * @description The latest correction, if any.
              */
             last_correction_at?: string | null;
-            /** Format: double */
+            /** Format: unit-cost */
             last_receipt_cost?: number | null;
             /** Format: date-time */
             last_receipt_date?: string | null;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
         };
         /**
@@ -12713,7 +12714,7 @@ export interface components {
         AvgCostUpdate: {
             /** Format: int64 */
             cip_no: number;
-            /** Format: double */
+            /** Format: unit-cost */
             cust_avg_cost: number;
             /** @description Why (kept with the correction). */
             notes?: string | null;
@@ -12845,9 +12846,9 @@ export interface components {
              *     Labor 8, ItemExchanged 9, RejectedItemAdd 10.
              */
             cid_status: number;
-            /** Format: double */
+            /** Format: money */
             cogs_value?: number | null;
-            /** Format: double */
+            /** Format: unit-cost */
             contract_price?: number | null;
             /** Format: naive-date */
             contract_review_date?: string | null;
@@ -12860,7 +12861,7 @@ export interface components {
              */
             curr_abc_class_type_id?: number | null;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description Average cost (US dollars); null unless the caller holds InvFISPrice at the CID's site.
              */
             cust_avg_cost?: number | null;
@@ -12890,9 +12891,9 @@ export interface components {
             fix_price: boolean;
             /** Format: naive-date */
             hist_date?: string | null;
-            /** Format: double */
+            /** Format: unit-cost */
             hist_price?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             hist_qty?: number | null;
             /** Format: int32 */
             hist_type?: number | null;
@@ -12918,10 +12919,10 @@ export interface components {
             stock_item: boolean;
             /** Format: naive-date */
             target_contract_date?: string | null;
-            /** Format: double */
+            /** Format: percent */
             target_contract_percent?: number | null;
             target_override: boolean;
-            /** Format: double */
+            /** Format: percent */
             target_percent?: number | null;
             taxable: boolean;
             /** Format: int32 */
@@ -12989,7 +12990,7 @@ export interface components {
             /** Format: int32 */
             curr_abc_class_type_id?: number | null;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description Null unless the caller holds InvFISPrice at the CID's site.
              */
             cust_avg_cost?: number | null;
@@ -13101,7 +13102,7 @@ export interface components {
             mfg_part_no?: string | null;
             multiple: boolean;
             /**
-             * Format: double
+             * Format: quantity
              * @description On hand over all its CIPs.
              */
             qty_on_hand: number;
@@ -13121,7 +13122,7 @@ export interface components {
              * @description CIPs with qty_on_hold above 0.
              */
             hold_count: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hold: number;
         };
         /**
@@ -13138,7 +13139,7 @@ export interface components {
          * @description A kanban bin of a CID's CIP.
          */
         CidKanbanBin: {
-            /** Format: double */
+            /** Format: quantity */
             bin_qty: number;
             /**
              * Format: int32
@@ -13166,7 +13167,7 @@ export interface components {
             parent_cip_code: string;
             /** Format: int64 */
             parent_cip_no: number;
-            /** Format: double */
+            /** Format: quantity */
             qty: number;
         };
         /**
@@ -13205,7 +13206,7 @@ export interface components {
             /** Format: int32 */
             curr_abc_class_type_id?: number | null;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description The starting average cost: only with TransactionAvgCost at the site (else 403 naming the field; leave it out
              *     and receipts set it, or `PUT Transaction/Update/CustAvgCost` corrects it).
              */
@@ -13229,9 +13230,9 @@ export interface components {
             /** @description Where it is stocked, its segments joined by `-` (named and limited per site; see docs/cid.md). */
             location?: string | null;
             lot_control?: boolean | null;
-            /** Format: double */
+            /** Format: quantity */
             max_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             min_qty?: number | null;
             repairable?: boolean | null;
             /** @description Defaults: the item master's flags. */
@@ -13279,30 +13280,30 @@ export interface components {
             cid_no: number;
             /** Format: int64 */
             cip_count: number;
-            /** Format: double */
+            /** Format: quantity */
             max_qty: number;
-            /** Format: double */
+            /** Format: quantity */
             min_qty: number;
             /**
-             * Format: double
+             * Format: quantity
              * @description Available to issue.
              */
             qty_avail: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_backorder: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_excess: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hold: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_order: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_scrap: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_transfer: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_work_order: number;
         };
         /**
@@ -13322,7 +13323,7 @@ export interface components {
          */
         CidUsage: {
             /**
-             * Format: double
+             * Format: quantity
              * @description usage1 + ... + usage13.
              */
             annual_usage: number;
@@ -13332,7 +13333,7 @@ export interface components {
             cip_count: number;
             /** @description 12 values, January to December. */
             month_usage: number[];
-            /** Format: double */
+            /** Format: quantity */
             month_usage_total: number;
             /** Format: int64 */
             repl_count_cy: number;
@@ -13342,31 +13343,31 @@ export interface components {
             trans_count_cy: number;
             /** Format: int64 */
             trans_count_py: number;
-            /** Format: double */
+            /** Format: quantity */
             usage1: number;
-            /** Format: double */
+            /** Format: quantity */
             usage10: number;
-            /** Format: double */
+            /** Format: quantity */
             usage11: number;
-            /** Format: double */
+            /** Format: quantity */
             usage12: number;
-            /** Format: double */
+            /** Format: quantity */
             usage13: number;
-            /** Format: double */
+            /** Format: quantity */
             usage2: number;
-            /** Format: double */
+            /** Format: quantity */
             usage3: number;
-            /** Format: double */
+            /** Format: quantity */
             usage4: number;
-            /** Format: double */
+            /** Format: quantity */
             usage5: number;
-            /** Format: double */
+            /** Format: quantity */
             usage6: number;
-            /** Format: double */
+            /** Format: quantity */
             usage7: number;
-            /** Format: double */
+            /** Format: quantity */
             usage8: number;
-            /** Format: double */
+            /** Format: quantity */
             usage9: number;
         };
         /**
@@ -13383,7 +13384,7 @@ export interface components {
             cip_no: number;
             consigned: boolean;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description Average cost (US dollars, 3 decimals); null unless the caller holds InvFISPrice at the record's site.
              */
             cust_avg_cost?: number | null;
@@ -13415,27 +13416,27 @@ export interface components {
             loc_seg4?: string | null;
             loc_seg5?: string | null;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             lot_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             max_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             min_qty?: number | null;
             /** @description The CID has more than one Active CIP (spec 1: the item is "multiple"). */
             multiple: boolean;
             /** Format: int32 */
             num_lots?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_avail: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_backorder: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hold: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_order: number;
-            /** Format: double */
+            /** Format: quantity */
             reorder_qty?: number | null;
             /**
              * Format: int64
@@ -13597,23 +13598,23 @@ export interface components {
         CipNow: {
             /** Format: int64 */
             cip_no: number;
-            /** Format: double */
+            /** Format: unit-cost */
             cust_avg_cost?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_backorder: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_excess: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hold: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_order: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_scrap: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_transfer: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_work_order: number;
         };
         /**
@@ -13628,7 +13629,7 @@ export interface components {
             cip_no: number;
             consigned: boolean;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description Null unless the caller holds InvFISPrice at the CIP's site.
              */
             cust_avg_cost?: number | null;
@@ -13638,9 +13639,9 @@ export interface components {
             /** @description The UPC of the CIP's item-master part (what the like-UPC look-up matches on), if it has one. */
             likeUPC?: string | null;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_avail: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
             /** Format: int64 */
             site_id: number;
@@ -13664,32 +13665,32 @@ export interface components {
         CipQuantities: {
             /** Format: int64 */
             cip_no: number;
-            /** Format: double */
+            /** Format: quantity */
             max_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             min_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_avail: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_backorder: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_excess: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hold: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_order: number;
             /**
-             * Format: double
+             * Format: quantity
              * @description on hand + on order - backorder: what the replenishment compares with min.
              */
             qty_position: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_scrap: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_transfer: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_work_order: number;
         };
         /**
@@ -13703,7 +13704,7 @@ export interface components {
             cust_desc1?: string | null;
             cust_item_code?: string | null;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
             /** Format: int32 */
             status_id: number;
@@ -13714,7 +13715,7 @@ export interface components {
          */
         CipRow: {
             /**
-             * Format: double
+             * Format: quantity
              * @description usage1 + ... + usage13.
              */
             annual_usage: number;
@@ -13725,7 +13726,7 @@ export interface components {
             cip_no: number;
             consigned: boolean;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description Null unless the caller holds InvFISPrice at the searched site.
              */
             cust_avg_cost?: number | null;
@@ -13746,23 +13747,23 @@ export interface components {
             loc_seg4?: string | null;
             loc_seg5?: string | null;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             lot_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             max_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             min_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_avail: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_backorder: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hold: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_order: number;
-            /** Format: double */
+            /** Format: quantity */
             reorder_qty?: number | null;
             /** Format: int32 */
             repl_type: number;
@@ -13902,7 +13903,7 @@ export interface components {
          */
         CipSummary: {
             /**
-             * Format: double
+             * Format: quantity
              * @description usage1 + ... + usage13.
              */
             annual_usage: number;
@@ -13919,21 +13920,21 @@ export interface components {
             /** Format: date-time */
             last_receipt_date?: string | null;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             max_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             min_qty?: number | null;
             /** @description Usage of the 12 calendar months, January first. */
             month_usage: number[];
-            /** Format: double */
+            /** Format: quantity */
             qty_avail: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_backorder: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hold: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_order: number;
             /** Format: int32 */
             repl_count_cy: number;
@@ -14125,18 +14126,18 @@ export interface components {
              * @description The item master part with this manufacturer and part number, when there is one.
              */
             item_id?: number | null;
-            /** Format: double */
+            /** Format: unit-cost */
             list_price?: number | null;
             mfg_code: string;
             mfg_part_no: string;
             /**
-             * Format: double
+             * Format: quantity
              * @description The first break's quantity: nothing is priced below it.
              */
             min_order_qty: number;
-            /** Format: double */
+            /** Format: quantity */
             purch_factor: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_per_type_pack?: number | null;
             /** Format: int64 */
             shared_vendor_cost_id: number;
@@ -14164,9 +14165,9 @@ export interface components {
          * @description One quantity break (the spec's qty_break_n and cost_n): from `qty` units on, each costs `cost`.
          */
         CostBreak: {
-            /** Format: double */
+            /** Format: unit-cost */
             cost: number;
-            /** Format: double */
+            /** Format: quantity */
             qty: number;
         };
         /**
@@ -14258,13 +14259,13 @@ export interface components {
             cost_update_frequency?: string | null;
             incentive_notes?: string | null;
             incentive_program?: boolean | null;
-            /** Format: double */
+            /** Format: percent */
             incentive_rebate_pct?: number | null;
             /** @description A code of the 'SharedVendorPayTerms' list. */
             pay_terms_code?: string | null;
             /** Format: int32 */
             pay_terms_days?: number | null;
-            /** Format: double */
+            /** Format: percent */
             pay_terms_discount_pct?: number | null;
             /** Format: int64 */
             shared_vendor_id?: number | null;
@@ -14283,21 +14284,21 @@ export interface components {
             description?: string | null;
             /** Format: naive-date */
             end_date: string;
-            /** Format: double */
+            /** Format: unit-cost */
             list_price?: number | null;
             mfg_code: string;
             mfg_part_no: string;
             /**
-             * Format: double
+             * Format: quantity
              * @description Defaults to the first break's quantity; when given it must equal it.
              */
             min_order_qty?: number | null;
             /**
-             * Format: double
-             * @description Defaults to 1.
+             * Format: quantity
+             * @description Units per purchase unit; defaults to 1.
              */
             purch_factor?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_per_type_pack?: number | null;
             /** Format: int64 */
             shared_vendor_id: number;
@@ -14351,7 +14352,7 @@ export interface components {
             field: string;
             filterList?: components["schemas"]["CostReviewColumnFilter"][] | null;
             /**
-             * Format: double
+             * Format: percent
              * @description Only differences of at least this many percent (either way).
              */
             min_percent?: number | null;
@@ -14377,7 +14378,7 @@ export interface components {
          */
         CostReviewRecord: {
             /**
-             * Format: double
+             * Format: unit-cost
              * @description The catalogue's cost at its first break (the minimum order).
              */
             catalog_cost: number;
@@ -14386,13 +14387,13 @@ export interface components {
             cip_no: number;
             cust_desc1?: string | null;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description catalog_cost - site_cost: negative when the catalogue is cheaper.
              */
             difference: number;
             /**
-             * Format: double
-             * @description difference / site_cost in percent (none when the site cost is 0).
+             * Format: percent
+             * @description difference / site_cost in percent, 2 decimals (none when the site cost is 0).
              */
             difference_percent?: number | null;
             /** Format: naive-date */
@@ -14401,7 +14402,7 @@ export interface components {
             item_id: number;
             mfg_code: string;
             mfg_part_no: string;
-            /** Format: double */
+            /** Format: quantity */
             min_order_qty: number;
             /** Format: int64 */
             shared_vendor_cost_id: number;
@@ -14409,7 +14410,7 @@ export interface components {
             shared_vendor_id: number;
             shared_vendor_name: string;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description What the site pays: the CIP's average cost.
              */
             site_cost: number;
@@ -14425,7 +14426,7 @@ export interface components {
             direction?: components["schemas"]["CostReviewDirection"] | null;
             filterList?: components["schemas"]["CostReviewColumnFilter"][] | null;
             /**
-             * Format: double
+             * Format: percent
              * @description Only differences of at least this many percent (either way).
              */
             min_percent?: number | null;
@@ -14502,21 +14503,21 @@ export interface components {
             description?: string | null;
             /** Format: naive-date */
             end_date: string;
-            /** Format: double */
+            /** Format: unit-cost */
             list_price?: number | null;
             mfg_code: string;
             mfg_part_no: string;
             /**
-             * Format: double
+             * Format: quantity
              * @description Defaults to the first break's quantity; when given it must equal it.
              */
             min_order_qty?: number | null;
             /**
-             * Format: double
-             * @description Defaults to 1.
+             * Format: quantity
+             * @description Units per purchase unit; defaults to 1.
              */
             purch_factor?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_per_type_pack?: number | null;
             /** Format: int64 */
             shared_vendor_cost_id: number;
@@ -14542,7 +14543,7 @@ export interface components {
          * @description One counted quantity.
          */
         CountEntry: {
-            /** Format: double */
+            /** Format: quantity */
             counted_qty: number;
             /** Format: int64 */
             line_id: number;
@@ -14554,9 +14555,9 @@ export interface components {
         CountHistory: {
             /** Format: date-time */
             counted_at?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             counted_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             expected_qty?: number | null;
             /** Format: int64 */
             line_id: number;
@@ -14565,7 +14566,7 @@ export interface components {
             status_name: string;
             /** Format: int64 */
             trans_id?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             variance_qty?: number | null;
         };
         /**
@@ -14600,12 +14601,12 @@ export interface components {
             /** Format: int64 */
             site_id: number;
             /**
-             * Format: double
+             * Format: percent
              * @description A counted difference waits for approval when it is more than this percent of the expected quantity...
              */
             variance_percent: number;
             /**
-             * Format: double
+             * Format: money
              * @description ...or worth more than this at the CIP's average cost.
              */
             variance_value: number;
@@ -14625,9 +14626,9 @@ export interface components {
             days_class_d: number;
             /** Format: int32 */
             max_sheet_lines: number;
-            /** Format: double */
+            /** Format: percent */
             variance_percent: number;
-            /** Format: double */
+            /** Format: money */
             variance_value: number;
         };
         /**
@@ -14666,7 +14667,7 @@ export interface components {
             cust_desc1?: string | null;
             cust_item_code?: string | null;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
         };
         /**
@@ -14679,7 +14680,7 @@ export interface components {
             cip_no: number;
             /** Format: date-time */
             counted_at?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             counted_qty?: number | null;
             cust_desc1?: string | null;
             cust_item_code?: string | null;
@@ -15270,7 +15271,7 @@ export interface components {
              */
             happened_at: string;
             kind: components["schemas"]["DeviceTxnKind"];
-            /** Format: double */
+            /** Format: quantity */
             quantity: number;
             /** Format: int64 */
             station_id?: number | null;
@@ -15304,7 +15305,7 @@ export interface components {
          */
         DispensingBin: {
             bin_code: string;
-            /** Format: double */
+            /** Format: quantity */
             capacity?: number | null;
             station_active: boolean;
             /** Format: int64 */
@@ -15382,7 +15383,7 @@ export interface components {
             employee: string;
             notes?: string | null;
             pin?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty: number;
             req_no?: string | null;
             serial_lot?: string | null;
@@ -15501,7 +15502,7 @@ export interface components {
             /** Format: naive-time */
             endTime?: string | null;
             /**
-             * Format: double
+             * Format: factor
              * @description Value of the employee's workflow factor (null without one).
              */
             factor_value?: number | null;
@@ -15511,7 +15512,7 @@ export interface components {
             isActive: boolean;
             isSuspended: boolean;
             /**
-             * Format: double
+             * Format: money
              * @description Cost of an hour of the employee's work (US dollars).
              */
             laborCost?: number | null;
@@ -15577,7 +15578,7 @@ export interface components {
              * @description The Approver group (type 2) whose members approve this group's service requests.
              */
             approver_group_id?: number | null;
-            /** Format: double */
+            /** Format: money */
             budget_amount?: number | null;
             /** Format: naive-date */
             budget_end?: string | null;
@@ -15585,7 +15586,7 @@ export interface components {
             budget_start?: string | null;
             bypass_SR_approval: boolean;
             /**
-             * Format: double
+             * Format: money
              * @description The most one request line may cost without approval.
              */
             costLimit?: number | null;
@@ -15612,13 +15613,13 @@ export interface components {
              */
             group_type: number;
             group_type_text: string;
-            /** Format: double */
+            /** Format: money */
             limitDaily?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitMonthly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitWeekly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitYearly?: number | null;
             /** Format: int64 */
             member_count: number;
@@ -15667,14 +15668,14 @@ export interface components {
         EmployeeGroupInput: {
             /** Format: int64 */
             approver_group_id?: number | null;
-            /** Format: double */
+            /** Format: money */
             budget_amount?: number | null;
             /** Format: naive-date */
             budget_end?: string | null;
             /** Format: naive-date */
             budget_start?: string | null;
             bypass_SR_approval?: boolean | null;
-            /** Format: double */
+            /** Format: money */
             costLimit?: number | null;
             defaultGroup?: boolean | null;
             description: string;
@@ -15690,13 +15691,13 @@ export interface components {
              * @description 1 Limit (default), 2 Approver, 3 Delivery.
              */
             group_type?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitDaily?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitMonthly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitWeekly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitYearly?: number | null;
             /**
              * Format: int64
@@ -15809,7 +15810,7 @@ export interface components {
             firstName?: string | null;
             isActive?: boolean | null;
             isSuspended?: boolean | null;
-            /** Format: double */
+            /** Format: money */
             laborCost?: number | null;
             lastName?: string | null;
             phone?: string | null;
@@ -15974,7 +15975,7 @@ export interface components {
             /** Format: int64 */
             employeeID: number;
             factor_description?: string | null;
-            /** Format: double */
+            /** Format: factor */
             factor_value?: number | null;
             is_active?: boolean | null;
             /** Format: int64 */
@@ -16472,7 +16473,7 @@ export interface components {
             matched: string;
             mfg_code?: string | null;
             mfg_part_no?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
             /**
              * Format: int32
@@ -16737,7 +16738,7 @@ export interface components {
             cid_hold_type?: number | null;
             /** Format: int64 */
             cip_no: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hold: number;
         };
         /** HomepageTile */
@@ -16827,7 +16828,7 @@ export interface components {
             item_group: string;
             /** Format: int64 */
             item_group_id: number;
-            /** Format: double */
+            /** Format: money */
             limit_amount: number;
             /**
              * Format: int32
@@ -16844,7 +16845,7 @@ export interface components {
             employee_group_id: number;
             /** Format: int64 */
             item_group_id: number;
-            /** Format: double */
+            /** Format: money */
             limit_amount: number;
             /** Format: int32 */
             period: number;
@@ -16888,7 +16889,7 @@ export interface components {
             employee_item_limit_id: number;
             /** @description `day`, `week`, `month` or `year`. */
             period: string;
-            /** Format: double */
+            /** Format: quantity */
             quantity: number;
         };
         /**
@@ -16911,7 +16912,7 @@ export interface components {
             employeeID: number;
             /** @description `day`, `week`, `month` or `year`. */
             period: string;
-            /** Format: double */
+            /** Format: quantity */
             quantity?: number | null;
         };
         /**
@@ -16948,7 +16949,7 @@ export interface components {
             /** @description Hazardous material code (UN number), see `HazardousCodes`. */
             haz_code?: string | null;
             haz_description?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             haz_volume_size?: number | null;
             /** Format: int64 */
             item_id: number;
@@ -16975,7 +16976,7 @@ export interface components {
              */
             shelf_life?: number | null;
             /**
-             * Format: double
+             * Format: quantity
              * @description Shipping weight in pounds.
              */
             ship_weight?: number | null;
@@ -17024,7 +17025,7 @@ export interface components {
             /** @description Hazardous material code (UN number), see `HazardousCodes`. */
             haz_code?: string | null;
             haz_description?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             haz_volume_size?: number | null;
             /** Format: int64 */
             item_id: number;
@@ -17051,7 +17052,7 @@ export interface components {
              */
             shelf_life?: number | null;
             /**
-             * Format: double
+             * Format: quantity
              * @description Shipping weight in pounds.
              */
             ship_weight?: number | null;
@@ -17144,7 +17145,7 @@ export interface components {
             foreign_lang_desc1?: string | null;
             foreign_lang_desc2?: string | null;
             haz_code?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             haz_volume_size?: number | null;
             /** Format: int64 */
             item_id?: number | null;
@@ -17203,7 +17204,7 @@ export interface components {
             /** @description Hazardous material code (UN number), see `HazardousCodes`. */
             haz_code?: string | null;
             haz_description?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             haz_volume_size?: number | null;
             /** Format: int64 */
             item_id: number;
@@ -17230,7 +17231,7 @@ export interface components {
              */
             shelf_life?: number | null;
             /**
-             * Format: double
+             * Format: quantity
              * @description Shipping weight in pounds.
              */
             ship_weight?: number | null;
@@ -17278,7 +17279,7 @@ export interface components {
             mfg_code: string;
             mfg_name: string;
             mfg_part_no: string;
-            /** Format: double */
+            /** Format: quantity */
             ship_weight?: number | null;
             uom_code: string;
             /** Format: date-time */
@@ -17333,7 +17334,7 @@ export interface components {
         ItemMasterShipWeightInput: {
             /** Format: int64 */
             item_id?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             ship_weight?: number | null;
         };
         /**
@@ -17469,7 +17470,7 @@ export interface components {
          * @description A kanban bin of a Kanban CIP: its card (tool_code, scanned when the bin runs empty), quantity and state.
          */
         KanbanBin: {
-            /** Format: double */
+            /** Format: quantity */
             bin_qty: number;
             /**
              * Format: int32
@@ -17496,7 +17497,7 @@ export interface components {
         };
         /** KanbanBinInput */
         KanbanBinInput: {
-            /** Format: double */
+            /** Format: quantity */
             bin_qty: number;
             /** Format: int64 */
             cip_no: number;
@@ -17510,7 +17511,7 @@ export interface components {
         };
         /** KanbanBinUpdate */
         KanbanBinUpdate: {
-            /** Format: double */
+            /** Format: quantity */
             bin_qty: number;
             /**
              * Format: int32
@@ -17554,7 +17555,7 @@ export interface components {
         KanbanScan: {
             tool_code: string;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description The unit cost of the refill (default: the CIP's average cost).
              */
             unit_cost?: number | null;
@@ -17610,9 +17611,9 @@ export interface components {
             cust_desc1?: string | null;
             cust_item_code?: string | null;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
             /** Format: int32 */
             seq: number;
@@ -17634,7 +17635,7 @@ export interface components {
         KitChildInput: {
             /** Format: int64 */
             child_cip_no: number;
-            /** Format: double */
+            /** Format: quantity */
             qty: number;
         };
         /**
@@ -17664,7 +17665,7 @@ export interface components {
             parent_cip_code: string;
             /** Format: int64 */
             parent_cip_no: number;
-            /** Format: double */
+            /** Format: quantity */
             qty: number;
         };
         /** KitPage */
@@ -17728,9 +17729,9 @@ export interface components {
             tran_id?: number | null;
             /** Format: date-time */
             trans_date?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             trans_qty?: number | null;
-            /** Format: double */
+            /** Format: unit-cost */
             unit_cost?: number | null;
         };
         /**
@@ -17743,7 +17744,7 @@ export interface components {
             cip_count: number;
             /** Format: int64 */
             cip_no: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
         };
         /** @enum {string} */
@@ -17847,11 +17848,11 @@ export interface components {
              * @description A value of the 'SharedVendorMarketType' list.
              */
             market_type_id?: number | null;
-            /** Format: double */
+            /** Format: percent */
             min_margin_pct?: number | null;
             /** Format: int64 */
             shared_vendor_id?: number | null;
-            /** Format: double */
+            /** Format: percent */
             target_margin_pct?: number | null;
         };
         /** MenuItem */
@@ -17896,7 +17897,7 @@ export interface components {
          */
         Mlq: {
             /**
-             * Format: double
+             * Format: quantity
              * @description The same over the active CIPs of this CIP's CID.
              */
             cid_net_mlq: number;
@@ -17907,7 +17908,7 @@ export interface components {
             /** Format: int64 */
             item_id?: number | null;
             /**
-             * Format: double
+             * Format: quantity
              * @description Over the site's active CIPs of the same item: sum of max (min when no max) - on hand - on order, each CIP
              *     counted at zero or more.
              */
@@ -18244,11 +18245,11 @@ export interface components {
             cip_no: number;
             notes?: string | null;
             po_no?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty: number;
             serial_lot?: string | null;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description Cost of one unit received; moves the average cost.
              */
             unit_cost: number;
@@ -18285,7 +18286,7 @@ export interface components {
             cust_desc1?: string | null;
             cust_item_code?: string | null;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
             /** Format: int64 */
             related_cip_no: number;
@@ -18473,25 +18474,25 @@ export interface components {
             cust_item_code?: string | null;
             keep_full: boolean;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             lot_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             max_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             min_qty: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_backorder: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_order: number;
             /**
-             * Format: double
+             * Format: quantity
              * @description on hand + on order - backorder.
              */
             qty_position: number;
             /**
-             * Format: double
+             * Format: quantity
              * @description Up to max, rounded up to whole lots (keep-full CIPs to max exactly).
              */
             suggested_qty: number;
@@ -18539,15 +18540,15 @@ export interface components {
             /** Format: int64 */
             cip_no: number;
             keep_full: boolean;
-            /** Format: double */
+            /** Format: quantity */
             lot_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             max_qty?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             min_qty?: number | null;
             /** Format: int32 */
             num_lots?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             reorder_qty?: number | null;
             /**
              * Format: int32
@@ -18583,17 +18584,17 @@ export interface components {
             cip_code: string;
             /** Format: int64 */
             cip_no: number;
-            /** Format: double */
+            /** Format: quantity */
             counted_qty?: number | null;
             cust_desc1?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             expected_qty?: number | null;
             /** Format: int64 */
             line_id: number;
             /** Format: int32 */
             line_no: number;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
             /**
              * Format: int16
@@ -18606,11 +18607,17 @@ export interface components {
              * @description The ledger row that posted the difference.
              */
             trans_id?: number | null;
-            /** Format: double */
+            /**
+             * Format: unit-cost
+             * @description The CIP's average cost when the sheet was submitted (its CID's when the CIP has none).
+             */
             unit_cost?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             variance_qty?: number | null;
-            /** Format: double */
+            /**
+             * Format: money
+             * @description |variance| x unit cost, as money.
+             */
             variance_value?: number | null;
         };
         /**
@@ -18769,7 +18776,7 @@ export interface components {
             incentive_notes?: string | null;
             incentive_program: boolean;
             /**
-             * Format: double
+             * Format: percent
              * @description Rebate, percent of purchases.
              */
             incentive_rebate_pct?: number | null;
@@ -18783,7 +18790,7 @@ export interface components {
              */
             market_type_id?: number | null;
             /**
-             * Format: double
+             * Format: percent
              * @description Percent.
              */
             min_margin_pct?: number | null;
@@ -18798,7 +18805,7 @@ export interface components {
             /** Format: int32 */
             pay_terms_days?: number | null;
             /**
-             * Format: double
+             * Format: percent
              * @description Early-payment discount, percent.
              */
             pay_terms_discount_pct?: number | null;
@@ -18810,7 +18817,7 @@ export interface components {
             strategy?: string | null;
             strategy_notes?: string | null;
             /**
-             * Format: double
+             * Format: percent
              * @description Percent.
              */
             target_margin_pct?: number | null;
@@ -19433,7 +19440,7 @@ export interface components {
          */
         StationBin: {
             bin_code: string;
-            /** Format: double */
+            /** Format: quantity */
             capacity?: number | null;
             cip_code?: string | null;
             /** Format: int64 */
@@ -19453,7 +19460,7 @@ export interface components {
          */
         StationBinInput: {
             bin_code: string;
-            /** Format: double */
+            /** Format: quantity */
             capacity?: number | null;
             /** Format: int64 */
             station_bin_id?: number | null;
@@ -19466,7 +19473,7 @@ export interface components {
          */
         StationBinUpdate: {
             bin_code: string;
-            /** Format: double */
+            /** Format: quantity */
             capacity?: number | null;
             /** Format: int64 */
             station_bin_id: number;
@@ -19476,7 +19483,7 @@ export interface components {
         /** StationCip */
         StationCip: {
             bin_code: string;
-            /** Format: double */
+            /** Format: quantity */
             capacity?: number | null;
             cip_code: string;
             /** Format: int64 */
@@ -19485,7 +19492,7 @@ export interface components {
             cust_item_code?: string | null;
             dispensing: boolean;
             location?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand: number;
             /** Format: int64 */
             station_bin_id: number;
@@ -19748,13 +19755,13 @@ export interface components {
             /** @description Default true. */
             isActive?: boolean | null;
             isSuspended?: boolean | null;
-            /** Format: double */
+            /** Format: money */
             limitDaily?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitMonthly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitWeekly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitYearly?: number | null;
             overrideDaily?: boolean | null;
             overrideMonthly?: boolean | null;
@@ -19795,13 +19802,13 @@ export interface components {
             description?: string | null;
             isActive: boolean;
             isSuspended: boolean;
-            /** Format: double */
+            /** Format: money */
             limitDaily?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitMonthly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitWeekly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitYearly?: number | null;
             overrideDaily: boolean;
             overrideMonthly: boolean;
@@ -19846,13 +19853,13 @@ export interface components {
             description?: string | null;
             isActive: boolean;
             isSuspended: boolean;
-            /** Format: double */
+            /** Format: money */
             limitDaily?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitMonthly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitWeekly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitYearly?: number | null;
             overrideDaily: boolean;
             overrideMonthly: boolean;
@@ -19912,13 +19919,13 @@ export interface components {
          * @description The limits update (Min3/Update/): the four limits and their override flags, all replaced; nothing else changes.
          */
         TrackingCodeMin3Update: {
-            /** Format: double */
+            /** Format: money */
             limitDaily?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitMonthly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitWeekly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitYearly?: number | null;
             overrideDaily?: boolean | null;
             overrideMonthly?: boolean | null;
@@ -20020,13 +20027,13 @@ export interface components {
             /** @description Default true. */
             isActive?: boolean | null;
             isSuspended?: boolean | null;
-            /** Format: double */
+            /** Format: money */
             limitDaily?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitMonthly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitWeekly?: number | null;
-            /** Format: double */
+            /** Format: money */
             limitYearly?: number | null;
             overrideDaily?: boolean | null;
             overrideMonthly?: boolean | null;
@@ -20195,7 +20202,7 @@ export interface components {
          * @description One ledger row, as the detail and the search grid show it.
          */
         Transaction: {
-            /** Format: double */
+            /** Format: quantity */
             backorder_change: number;
             /** Format: int64 */
             cid_no?: number | null;
@@ -20203,7 +20210,7 @@ export interface components {
             /** Format: int64 */
             cip_no: number;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description The CIP's average cost after the row. Null without InvFISPrice.
              */
             cust_avg_cost?: number | null;
@@ -20218,19 +20225,19 @@ export interface components {
              * @description ERP export: 0 pending, 1 exported, 2 error.
              */
             erp_status: number;
-            /** Format: double */
+            /** Format: quantity */
             excess_change: number;
             /**
-             * Format: double
-             * @description |quantity| x unit cost. Null without InvFISPrice.
+             * Format: money
+             * @description |quantity| x unit cost, as money. Null without InvFISPrice.
              */
             extended_cost?: number | null;
             external_ref?: string | null;
             location?: string | null;
             notes?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             on_hold_change: number;
-            /** Format: double */
+            /** Format: quantity */
             on_order_change: number;
             pack_no?: string | null;
             /**
@@ -20241,9 +20248,9 @@ export interface components {
             po_no?: string | null;
             /** Format: date-time */
             posted_at: string;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand_after: number;
-            /** Format: double */
+            /** Format: quantity */
             qty_on_hand_before: number;
             req_no?: string | null;
             reversed: boolean;
@@ -20257,9 +20264,9 @@ export interface components {
              * @description The row this one reverses.
              */
             reverses_tran_id?: number | null;
-            /** Format: double */
+            /** Format: quantity */
             scrap_change: number;
-            /** Format: double */
+            /** Format: unit-cost */
             selling_price?: number | null;
             serial_lot?: string | null;
             /** Format: int64 */
@@ -20294,27 +20301,27 @@ export interface components {
             /** Format: date-time */
             trans_date: string;
             /**
-             * Format: double
+             * Format: quantity
              * @description Signed change of on hand.
              */
             trans_qty: number;
             /** @description The three-letter code. */
             trans_type: string;
-            /** Format: double */
+            /** Format: quantity */
             transfer_change: number;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description The unit cost the row is costed at (receipts: the receipt's; others: the average cost at posting). Null
              *     without InvFISPrice.
              */
             unit_cost?: number | null;
             /**
-             * Format: double
+             * Format: quantity
              * @description What the row added to usage (issues +, returns -).
              */
             usage_qty: number;
             user_login?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             work_order_change: number;
         };
         /**
@@ -20324,13 +20331,13 @@ export interface components {
          */
         TransactionInvoice: {
             /**
-             * Format: double
-             * @description |trans_qty| x selling_price.
+             * Format: money
+             * @description |trans_qty| x selling_price, as money.
              */
             extended_price?: number | null;
             invoice_no?: string | null;
             invoiced: boolean;
-            /** Format: double */
+            /** Format: unit-cost */
             selling_price?: number | null;
             /** Format: int64 */
             tran_id: number;
@@ -20352,7 +20359,7 @@ export interface components {
             trans_code: number;
             /** Format: date-time */
             trans_date: string;
-            /** Format: double */
+            /** Format: quantity */
             trans_qty: number;
             trans_type: string;
         };
@@ -20527,7 +20534,7 @@ export interface components {
             /** Format: int64 */
             from_cip_no: number;
             notes?: string | null;
-            /** Format: double */
+            /** Format: quantity */
             qty: number;
             /** Format: int64 */
             to_cip_no: number;
@@ -20931,7 +20938,7 @@ export interface components {
             freight_terms_type_id?: number | null;
             /** Format: date-time */
             readonly last_trans_paid?: string | null;
-            /** Format: double */
+            /** Format: money */
             min_purc_amount?: number | null;
             ship_type?: string | null;
             site_code?: string | null;
@@ -21000,13 +21007,13 @@ export interface components {
             /** @description The cost valid today. */
             cost: components["schemas"]["Cost"] & unknown;
             /**
-             * Format: double
-             * @description `unit_cost` times `qty`.
+             * Format: money
+             * @description `unit_cost` times `qty`, as money (rounded once, to the cent).
              */
             extended_cost?: number | null;
             /** Format: int64 */
             item_id: number;
-            /** Format: double */
+            /** Format: quantity */
             qty?: number | null;
             /**
              * Format: int32
@@ -21016,7 +21023,7 @@ export interface components {
             /** Format: int64 */
             shared_vendor_id: number;
             /**
-             * Format: double
+             * Format: unit-cost
              * @description The unit cost for `qty`.
              */
             unit_cost?: number | null;
@@ -21706,9 +21713,9 @@ export interface components {
             cip_no: number;
             /** @description The caller may see costs at this site (InvFISPrice). */
             cost_visible: boolean;
-            /** Format: double */
+            /** Format: unit-cost */
             cust_avg_cost?: number | null;
-            /** Format: double */
+            /** Format: unit-cost */
             warehouse_cost?: number | null;
         };
         /**
@@ -21755,7 +21762,7 @@ export interface components {
              */
             assignedCount: number;
             factor_description: string;
-            /** Format: double */
+            /** Format: factor */
             factor_value: number;
             is_active: boolean;
             /** Format: int64 */
@@ -21771,7 +21778,7 @@ export interface components {
          */
         WorkflowFactorInput: {
             factor_description?: string | null;
-            /** Format: double */
+            /** Format: factor */
             factor_value?: number | null;
             is_active?: boolean | null;
             /** Format: int64 */
