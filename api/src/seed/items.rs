@@ -25,7 +25,9 @@ const MANUFACTURERS: &[(&str, &str, &[&str])] = &[
 ];
 
 /// (noun, modifier variants, commodity code, unit of measure id, hazardous code, base cost)
-const FAMILIES: &[(&str, &[&str], &str, i32, Option<&str>, &str)] = &[
+type Family = (&'static str, &'static [&'static str], &'static str, i32, Option<&'static str>, &'static str);
+
+const FAMILIES: &[Family] = &[
     ("BEARING, BALL", &["SEALED", "SHIELDED", "OPEN", "DEEP GROOVE", "ANGULAR CONTACT"], "31171504", 1, None, "6.5"),
     ("BEARING, TAPERED ROLLER", &["CONE", "CUP", "ASSEMBLY"], "31171505", 1, None, "18.0"),
     ("GLOVE, NITRILE", &["SMALL", "MEDIUM", "LARGE", "X-LARGE"], "46181504", 2, None, "11.5"),

@@ -172,7 +172,9 @@ pub async fn demo(settings: &Settings, day: SeedDay) -> anyhow::Result<()> {
 
     let hash = password::hash(DEMO_PASSWORD)?;
     let expires = day.now() + Duration::days(settings.password_max_age_days);
-    let mut all: Vec<(&str, &str, &str, bool, bool, bool, bool, Vec<(&str, &str)>)> = USERS
+    // (login, first name, last name, staff, customer, punch-in, supplier, grants)
+    type UserRow<'a> = (&'a str, &'a str, &'a str, bool, bool, bool, bool, Vec<(&'a str, &'a str)>);
+    let mut all: Vec<UserRow> = USERS
         .iter()
         .map(|u| (u.login, u.fname, u.lname, u.staff, u.customer, u.punchin, u.supplier, u.grants.to_vec()))
         .collect();

@@ -108,12 +108,20 @@ const MADE_AT_RUN_TIME: &[&str] = &[
 /// `*`, `{x}`, `...`) ends the part that is checked; a migration may be named by its number
 /// (`migrations/tenant/0018`).
 fn stale_paths(root: &Path, doc: &Path, text: &str) -> Vec<String> {
+    // The repository's top-level folders: not .git, nor those the root .gitignore names (`/target`, `/test-artifacts/`:
+    // made by runs, never committed).
+    let ignored: Vec<String> = std::fs::read_to_string(root.join(".gitignore"))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix('/'))
+        .map(|l| l.trim_end_matches('/').to_owned())
+        .collect();
     let top: Vec<String> = std::fs::read_dir(root)
         .unwrap()
         .flatten()
         .filter(|e| e.path().is_dir())
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n != "target" && n != ".git")
+        .filter(|n| n != ".git" && !ignored.contains(n))
         .map(|n| regex::escape(&n))
         .collect();
     let path = Regex::new(&format!(r"(?:^|[^\w./-])((?:{})/[\w.\-/]*)", top.join("|"))).unwrap();

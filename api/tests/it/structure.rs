@@ -268,8 +268,7 @@ fn string_literals(code: &str) -> Vec<(usize, String)> {
                 let start_line = line;
                 let mut k = j + 1;
                 let mut text = String::new();
-                loop {
-                    let Some(&ch) = chars.get(k) else { break };
+                while let Some(&ch) = chars.get(k) {
                     if !raw && ch == '\\' {
                         text.push(ch);
                         text.extend(chars.get(k + 1));
