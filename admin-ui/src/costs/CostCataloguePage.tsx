@@ -3,7 +3,7 @@
 // page mounts the same tab.
 import { Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { PageBanner } from '../devops/common';
+import { PageBanner } from '../ui';
 import { SharedVendorPicker } from '../sharedVendors/SharedVendorPicker';
 import { CostCatalogueTab } from './CostCatalogueTab';
 

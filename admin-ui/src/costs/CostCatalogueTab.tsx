@@ -31,7 +31,7 @@ import { api, apiUrl, callApi, httpClient, fileNameOf } from '../shared/api';
 import { notify } from '../shared/events';
 import { formatCount, formatQuantity, formatUnitCost } from '../shared/numbers';
 import { saveBlob } from '../grid/download';
-import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
+import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
 import { costForQuantity, importPercent, pollImport, uploadCatalogue, XLSX_TYPE, type Cost, type CostBreak, type CostImport } from './costs';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -6,8 +6,8 @@ import { Autocomplete, Box, MenuItem, Stack, Table, TableBody, TableCell, TableH
 import { BarChart } from '@mui/x-charts/BarChart';
 import { callApi } from '../shared/api';
 import { formatPercent, formatUnitCost } from '../shared/numbers';
-import { PageBanner } from '../devops/common';
-import { LoadState, Section, useLoad } from '../items/ui';
+import { PageBanner } from '../ui';
+import { LoadState, Section, useLoad } from '../ui';
 
 type Direction = '' | 'lower' | 'higher';
 const SUB_FILTERS = [

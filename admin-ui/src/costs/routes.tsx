@@ -1,5 +1,5 @@
 import { Route } from 'react-router';
-import { RequirePermission } from '../devops/common';
+import { RequirePermission } from '../ui';
 import { CostCataloguePage } from './CostCataloguePage';
 import { ReviewCostPage } from './ReviewCostPage';
 

@@ -25,8 +25,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { api, callApi } from '../shared/api';
 import { HttpError } from '../shared/http';
 import { formatQuantity } from '../shared/numbers';
-import { PageBanner } from '../devops/common';
-import { Section } from '../items/ui';
+import { PageBanner } from '../ui';
+import { Section } from '../ui';
 import {
   addScan,
   defaultTrackingTexts,

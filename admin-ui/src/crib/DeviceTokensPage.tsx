@@ -20,8 +20,8 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import { callApi, type Schema } from '../shared/api';
 import { notify } from '../shared/events';
-import { ConfirmDialog, PageBanner } from '../devops/common';
-import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
+import { ConfirmDialog, PageBanner } from '../ui';
+import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
 
 type DeviceToken = Schema<'DeviceToken'>;
 

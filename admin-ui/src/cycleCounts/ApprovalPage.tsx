@@ -5,8 +5,8 @@ import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { formatMoney } from '../shared/numbers';
-import { PageBanner } from '../devops/common';
-import { LoadState, Section, notifyRefusal, useLoad } from '../items/ui';
+import { PageBanner } from '../ui';
+import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
 import { fmt, type Paged, type ReviewLine, type Sheet } from './common';
 
 function Review({ sheetId, onDone }: { sheetId: number; onDone: () => void }) {

@@ -5,8 +5,8 @@ import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableHead, Tabl
 import { useNavigate } from 'react-router';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, useHasPermission } from '../devops/common';
-import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
+import { PageBanner, useHasPermission } from '../ui';
+import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
 import { CYCLE_COUNT_ADMIN, CYCLE_COUNT_ENTER, type CountSettings, type Paged, type PlanCip, type CounterLine, type Sheet } from './common';
 
 const FIELDS: [keyof CountSettings, string][] = [

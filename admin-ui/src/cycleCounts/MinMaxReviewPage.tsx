@@ -5,8 +5,8 @@ import { Box, Button, Checkbox, Chip, FormControlLabel, Stack, Switch, Table, Ta
 import { BarChart } from '@mui/x-charts/BarChart';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, useHasPermission } from '../devops/common';
-import { LoadState, Section, notifyRefusal, useLoad } from '../items/ui';
+import { PageBanner, useHasPermission } from '../ui';
+import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
 import { APD_REVIEW, SUGGESTION_STATUS, WARNING_LABELS, fmt, usageSeries, type Paged, type Suggestion } from './common';
 
 function UsageChart({ s }: { s: Suggestion }) {

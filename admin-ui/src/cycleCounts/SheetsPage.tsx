@@ -5,8 +5,8 @@ import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
-import { LoadState, Section, notifyRefusal, useLoad } from '../items/ui';
+import { PageBanner, RouteLink, useHasPermission } from '../ui';
+import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
 import { CYCLE_COUNT_ENTER, changedCounts, parseCount, type CounterLine, type Paged, type Sheet } from './common';
 
 export function SheetsPage() {

@@ -2,7 +2,7 @@
 // migration 0018) and the permission each needs.
 import type { ComponentType } from 'react';
 import { Route } from 'react-router';
-import { RequirePermission } from '../devops/common';
+import { RequirePermission } from '../ui';
 import { CountPlanPage } from './CountPlanPage';
 import { CountEntryPage, SheetsPage } from './SheetsPage';
 import { ApprovalPage } from './ApprovalPage';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { ResourceContextProvider } from 'react-admin';
 import { Route } from 'react-router';
-import { BASIC_ACCESS, FSS_CONNECT_ADMIN, RequirePermission } from './common';
+import { BASIC_ACCESS, FSS_CONNECT_ADMIN, RequirePermission } from '../ui';
 import releases from './releases';
 import jobs from './jobs';
 import errorLog from './errorLog';

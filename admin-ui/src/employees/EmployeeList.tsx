@@ -8,7 +8,7 @@ import { GuardedButton } from '../grid/GuardedButton';
 import { SelectField } from '../grid/SelectField';
 import { useRunSearch } from '../grid/useRunSearch';
 import type { GridColumn } from '../grid/types';
-import { PageBanner, RouteLink, TextInput, useHasPermission } from '../devops/common';
+import { PageBanner, RouteLink, TextInput, useHasPermission } from '../ui';
 import { EMP_EDIT, employeeRoute, type EmployeeRecord, type EmployeeSearchForm } from './employees';
 
 const COLUMNS: GridColumn<EmployeeRecord>[] = [

@@ -12,8 +12,8 @@ import { notify } from '../shared/events';
 import { formatFactor, formatMoney, formatQuantity } from '../shared/numbers';
 import { formatDateTime } from '../grid/format';
 import { GuardedButton } from '../grid/GuardedButton';
-import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
+import { PageBanner, RouteLink, useHasPermission } from '../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
 import {
   ABILITY_FLAGS, EMPLOYEE_SEARCH_ROUTE, EMP_EDIT, EMP_PIN, INVALID_ROUTE_GUARD, employeeBody, employeeGuardMessage, employeeRoute, fullName, routeId,
   validPin, type Employee,

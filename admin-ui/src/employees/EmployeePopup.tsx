@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
 import { DraggableDialog } from '../items/popups/DraggableDialog';
-import { InfoRow, LoadState, useLoad } from '../items/ui';
-import { useHasPermission } from '../devops/common';
+import { InfoRow, LoadState, useLoad } from '../ui';
+import { useHasPermission } from '../ui';
 import { EMP_VIEW, employeeGuardMessage, employeeRoute, fullName } from './employees';
 
 /**

@@ -6,9 +6,9 @@ import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
 import { formatFactor } from '../shared/numbers';
 import { GuardedButton } from '../grid/GuardedButton';
-import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
+import { PageBanner, RouteLink, useHasPermission } from '../ui';
 import { useUserContext } from '../shell/UserContextProvider';
-import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
 import { EMP_FACTOR_EDIT, FACTOR_SEARCH_ROUTE, INVALID_ROUTE_GUARD, employeeRoute, factorGuardMessage, factorRoute, routeId, type WorkflowFactor } from './employees';
 
 const testInput = (testId: string) => ({ 'data-testid': testId }) as InputHTMLAttributes<HTMLInputElement>;

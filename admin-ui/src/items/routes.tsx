@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { ResourceContextProvider } from 'react-admin';
 import { Route } from 'react-router';
-import { RequirePermission } from '../devops/common';
+import { RequirePermission } from '../ui';
 import { BASIC_ACCESS } from './common';
 import itemMaster from './itemMaster';
 import { CustomFieldsPage } from './customFields/CustomFieldsPage';

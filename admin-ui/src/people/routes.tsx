@@ -1,6 +1,6 @@
 import { ResourceContextProvider } from 'react-admin';
 import { Route } from 'react-router';
-import { RequirePermission } from '../devops/common';
+import { RequirePermission } from '../ui';
 import employeeGroups from './employeeGroups';
 import { EMPLOYEE_GROUPS_ROUTE, EMPLOYEE_GROUP_VIEW } from './employeeGroups/employeeGroups';
 

@@ -6,7 +6,7 @@ import { emit, notify } from '../shared/events';
 import { HttpError, SERVER_ERROR, validationMessages } from '../shared/http';
 import { userContextStore } from '../lib/userContext';
 import { useUserContext } from '../shell/UserContextProvider';
-import { PageBanner } from '../devops/common';
+import { PageBanner } from '../ui';
 import { SecurityQuestionsForm } from './SecurityQuestionsForm';
 import {
   PROFILE_TITLE,

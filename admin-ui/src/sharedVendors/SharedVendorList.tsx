@@ -4,8 +4,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { useNavigate } from 'react-router';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, useHasPermission } from '../devops/common';
-import { LoadState, Section, fieldErrorsOf, useLoad } from '../items/ui';
+import { PageBanner, useHasPermission } from '../ui';
+import { LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
 import { SHARED_VENDOR_EDIT, sharedVendorRoute, type SharedVendor, type SummaryRow } from './sharedVendors';
 
 interface SummaryPage {

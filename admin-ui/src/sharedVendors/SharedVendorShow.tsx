@@ -19,13 +19,13 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
+import { PageBanner, RouteLink, useHasPermission } from '../ui';
 import { CostCatalogueTab } from '../costs';
 import { Fields } from './SharedVendorFields';
 import { useSharedVendorLists } from '../typeLists/TypeListPicker';
 import type { SharedVendorLists } from '../typeLists/lookups';
 import { useUserContext } from '../shell/UserContextProvider';
-import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
 import {
   BLOCKS,
   CHILDREN,

@@ -1,6 +1,6 @@
 import { ResourceContextProvider } from 'react-admin';
 import { Route } from 'react-router';
-import { RequirePermission } from '../devops/common';
+import { RequirePermission } from '../ui';
 import sharedVendors from './index';
 import { SHARED_VENDORS_ROUTE, SHARED_VENDOR_VIEW } from './sharedVendors';
 

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Checkbox, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, useHasPermission } from '../devops/common';
-import { fieldErrorsOf, LoadState } from '../items/ui';
+import { PageBanner, useHasPermission } from '../ui';
+import { fieldErrorsOf, LoadState } from '../ui';
 import { useTrackingLevels } from './useLevels';
 import { TIMINGS, TRACKING_LEVEL_ADMIN, type TrackingLevel } from './trackingCodes';
 

@@ -10,8 +10,8 @@ import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { HttpError } from '../shared/http';
 import { formatMoney } from '../shared/numbers';
-import { PageBanner, RouteLink, useHasPermission } from '../devops/common';
-import { fieldErrorsOf, InfoRow, LoadState, Section, useLoad } from '../items/ui';
+import { PageBanner, RouteLink, useHasPermission } from '../ui';
+import { fieldErrorsOf, InfoRow, LoadState, Section, useLoad } from '../ui';
 import { useTrackingLevels } from './useLevels';
 import {
   detailRoute, guardDecision, limitValue, NOT_FOUND, parseLevel, searchRoute, SUSPENSION_REASONS, TRACKING_CODE_EDIT,

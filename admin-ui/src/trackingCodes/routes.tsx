@@ -1,5 +1,5 @@
 import { Route } from 'react-router';
-import { RequirePermission } from '../devops/common';
+import { RequirePermission } from '../ui';
 import { BASIC_ACCESS } from '../items/common';
 import { TrackingCodePage } from './TrackingCodePage';
 import { LevelsPage } from './LevelsPage';

@@ -1,6 +1,6 @@
 import { api } from '../shared/api';
 import { useUserContext } from '../shell/UserContextProvider';
-import { useLoad } from '../items/ui';
+import { useLoad } from '../ui';
 import type { TrackingLevel } from './trackingCodes';
 
 /** The current site's four tracking levels (undefined while loading or without a site). */

@@ -7,7 +7,7 @@ import { GridList } from '../grid/GridList';
 import { GuardedButton } from '../grid/GuardedButton';
 import { useRunSearch } from '../grid/useRunSearch';
 import type { GridColumn } from '../grid/types';
-import { DateInput, PageBanner, RouteLink, TextInput } from '../devops/common';
+import { DateInput, PageBanner, RouteLink, TextInput } from '../ui';
 import { transactionRoute, type TransactionSearchForm } from './transactions';
 
 export type TransactionRecord = WithId<Schema<'Transaction'>>;

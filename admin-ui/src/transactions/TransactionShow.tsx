@@ -6,9 +6,9 @@ import { notify } from '../shared/events';
 import { formatQuantity } from '../shared/numbers';
 import { formatCurrency } from '../grid/format';
 import { GuardedButton } from '../grid/GuardedButton';
-import { ConfirmDialog, PageBanner, RouteLink, useHasPermission } from '../devops/common';
+import { ConfirmDialog, PageBanner, RouteLink, useHasPermission } from '../ui';
 import { cipRoute } from '../items/common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../items/ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
 import { TRANSACTION_AVG_COST, TRANSACTION_LIST_ROUTE, TRANSACTION_POST, reversePath, transactionRoute } from './transactions';
 
 /** The average-cost correction dialog: the CIP's new average cost and why. */

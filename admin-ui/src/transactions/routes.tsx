@@ -1,6 +1,6 @@
 import { ResourceContextProvider } from 'react-admin';
 import { Route, useSearchParams } from 'react-router';
-import { RequirePermission } from '../devops/common';
+import { RequirePermission } from '../ui';
 import transactions from './index';
 import { TRANSACTION_VIEW, TRANSACTION_LIST_ROUTE } from './transactions';
 

@@ -26,8 +26,8 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import { callApi, type Schema } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner } from '../devops/common';
-import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../items/ui';
+import { PageBanner } from '../ui';
+import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
 import { clearTypeListCache } from './lookups';
 import { activeFilterValue, emptyForm, formOf, insertBody, mayChange, updateBody, PROVIDER_ADMIN_PERMISSIONS, type ActiveFilter, type ValueForm } from './form';
 import { hasPermission } from '../lib/userContext';

@@ -1,5 +1,5 @@
 import { Route } from 'react-router';
-import { RequirePermission } from '../devops/common';
+import { RequirePermission } from '../ui';
 import { TypeListsPage } from './TypeListsPage';
 
 /** The administrator's reference lists (server menu: Controls > Type Lists). */

@@ -5,8 +5,8 @@ import {
 } from '@mui/material';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { useHasPermission } from '../devops/common';
-import { fieldErrorsOf } from '../items/ui';
+import { useHasPermission } from '../ui';
+import { fieldErrorsOf } from '../ui';
 import { useUserContext } from '../shell/UserContextProvider';
 import { useTypeLists } from '../typeLists/TypeListPicker';
 import { changeField, listsOf, NETSUITE_VENDOR, newVendorBody, type BlockField, type NewVendorKind, type Values } from './vendors';

@@ -8,8 +8,8 @@ import {
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../shared/api';
 import { HttpError } from '../shared/http';
-import { PageBanner, useHasPermission } from '../devops/common';
-import { LoadState, useLoad } from '../items/ui';
+import { PageBanner, useHasPermission } from '../ui';
+import { LoadState, useLoad } from '../ui';
 import { VendorDetail } from './VendorDetail';
 import { NewVendorDialog } from './NewVendorDialog';
 import { VendorHoverCard } from './VendorHoverCard';

@@ -1,5 +1,5 @@
 import { Route } from 'react-router';
-import { RequirePermission } from '../devops/common';
+import { RequirePermission } from '../ui';
 import { VendorSearchPage } from './VendorSearchPage';
 import { MANUFACTURER_SEARCH_ROUTE, VENDOR_SEARCH_ROUTE, VIEW_VENDORS } from './vendors';
 

@@ -13,7 +13,7 @@ import type { WithId } from '../../dataProvider/search';
 import { toGridSort } from '../../grid/pager';
 import type { Schema } from '../../shared/api';
 import { useUserContext } from '../../shell/UserContextProvider';
-import { DEVOPS_TRAINING, DateInput, PageBanner, RouteLink, TextInput } from '../common';
+import { DEVOPS_TRAINING, DateInput, PageBanner, RouteLink, TextInput } from '../../ui';
 import { HELP_IDS } from '../help/developerHelp';
 import {
   ALERT_STATE_KEY,

@@ -4,7 +4,7 @@ import { ShowBase, useShowContext } from 'react-admin';
 import { useParams } from 'react-router';
 import { formatLongDate } from '../../grid/format';
 import type { WithId } from '../../dataProvider/search';
-import { DEVOPS_TRAINING, PageBanner, RouteLink } from '../common';
+import { DEVOPS_TRAINING, PageBanner, RouteLink } from '../../ui';
 import { RecipientList } from '../alertRecipients/RecipientList';
 import type { AlertHeader } from './alertSearch';
 

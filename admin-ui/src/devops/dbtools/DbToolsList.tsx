@@ -13,7 +13,7 @@ import type { GridColumn } from '../../grid/types';
 import type { WithId } from '../../dataProvider/search';
 import { toGridSort } from '../../grid/pager';
 import { dateRangeErrors } from '../errorLog/errors';
-import { DEVOPS_TRAINING, DateInput, PageBanner, RouteLink, TextInput } from '../common';
+import { DEVOPS_TRAINING, DateInput, PageBanner, RouteLink, TextInput } from '../../ui';
 import {
   DEFAULTS_SETTING_KEY,
   ENVIRONMENTS,

@@ -7,7 +7,7 @@ import { HttpError } from '../../shared/http';
 import type { WithId } from '../../dataProvider/search';
 import { notify } from '../../shared/events';
 import { GuardedButton } from '../../grid/GuardedButton';
-import { PageBanner, RouteLink, DEVOPS_TRAINING } from '../common';
+import { PageBanner, RouteLink, DEVOPS_TRAINING } from '../../ui';
 import { DiffDialog, type DiffView } from './DiffDialog';
 import {
   ENVIRONMENTS,

@@ -9,7 +9,7 @@ import { GridList } from '../../grid/GridList';
 import { GuardedButton } from '../../grid/GuardedButton';
 import type { GridColumn } from '../../grid/types';
 import type { WithId } from '../../dataProvider/search';
-import { DEVOPS_TRAINING, PageBanner, RouteLink } from '../common';
+import { DEVOPS_TRAINING, PageBanner, RouteLink } from '../../ui';
 import { DiffDialog, type DiffView } from '../dbtools/DiffDialog';
 import { fetchDiff } from '../dbtools/DbToolsView';
 import { COMPARE_ONLY_TWO, FAILED_TO_LOAD, compareSelection, environmentOfDatabase, objectLabel, viewRoute, type DbObjectRow } from '../dbtools/dbtools';

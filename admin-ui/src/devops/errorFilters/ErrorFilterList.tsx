@@ -4,7 +4,7 @@ import { DataGrid } from '../../grid/DataGrid';
 import { GridList } from '../../grid/GridList';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { useRunSearch } from '../../grid/useRunSearch';
-import { DateInput } from '../common';
+import { DateInput } from '../../ui';
 import { FILTERED_COLUMNS, dateRangeErrors, defaultErrorWindow, type DateWindow } from '../errorLog/errors';
 
 function FilteredSearchForm({ initial }: { initial: DateWindow }) {

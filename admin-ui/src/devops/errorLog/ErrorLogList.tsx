@@ -5,7 +5,7 @@ import { GridList } from '../../grid/GridList';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
 import { useRunSearch } from '../../grid/useRunSearch';
-import { DateInput } from '../common';
+import { DateInput } from '../../ui';
 import { APPLICATION_OPTIONS, ERROR_LOG_COLUMNS, LOG_FILTER_OPTIONS, dateRangeErrors, defaultErrorLogForm, type ErrorLogForm } from './errors';
 
 function LogSearchForm({ initial }: { initial: ErrorLogForm }) {

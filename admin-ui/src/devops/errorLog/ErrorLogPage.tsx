@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Tab, Tabs } from '@mui/material';
-import { DEVOPS_TRAINING, PageBanner } from '../common';
+import { DEVOPS_TRAINING, PageBanner } from '../../ui';
 import { ErrorFilterList } from '../errorFilters/ErrorFilterList';
 import { ErrorLogList } from './ErrorLogList';
 

@@ -5,7 +5,7 @@ import type { GridColumn } from '../../grid/types';
 import type { WithId } from '../../dataProvider/search';
 import type { Schema } from '../../shared/api';
 import { HELP_IDS } from '../help/developerHelp';
-import { DEVOPS_TRAINING, FSS_CONNECT_ADMIN, PageBanner, RouteLink, useHasPermission } from '../common';
+import { DEVOPS_TRAINING, FSS_CONNECT_ADMIN, PageBanner, RouteLink, useHasPermission } from '../../ui';
 
 export type GlossaryRecord = WithId<Schema<'GlossaryTerm'>>;
 

@@ -17,7 +17,7 @@ import { base64ToBlob, saveBlob } from '../../grid/download';
 import { GuardedButton, GuardedIconButton } from '../../grid/GuardedButton';
 import type { GridColumn } from '../../grid/types';
 import type { AspDataProvider } from '../../dataProvider';
-import { ConfirmDialog, DEVOPS_TRAINING, PageBanner } from '../common';
+import { ConfirmDialog, DEVOPS_TRAINING, PageBanner } from '../../ui';
 import { JobHistoryDialog } from '../jobHistory/JobHistoryDialog';
 import { LogLevelDialog } from './LogLevelDialog';
 import { HIGHLIGHT_COLORS, JOB_ACTIONS, NO_LOG_FILE, statusText, type JobAction, type JobRecord } from './jobs';

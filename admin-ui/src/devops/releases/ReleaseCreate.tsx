@@ -7,7 +7,7 @@ import { notify } from '../../shared/events';
 import { GuardedButton } from '../../grid/GuardedButton';
 import type { AspDataProvider } from '../../dataProvider';
 import { SaveRefused } from '../../dataProvider/resources';
-import { DEVOPS_TRAINING, PageBanner, RouteLink } from '../common';
+import { DEVOPS_TRAINING, PageBanner, RouteLink } from '../../ui';
 import { HELP_IDS } from '../help/developerHelp';
 import { BUG_SLOTS, bugFields, releaseBody, type ReleaseFormValues, type ReleaseRecord } from './releases';
 

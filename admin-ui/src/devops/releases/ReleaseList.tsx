@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { DataGrid } from '../../grid/DataGrid';
 import { GridList } from '../../grid/GridList';
 import type { GridColumn } from '../../grid/types';
-import { DEVOPS_TRAINING, FSS_CONNECT_ADMIN_ID, PageBanner, RouteLink, useHasPermission } from '../common';
+import { DEVOPS_TRAINING, FSS_CONNECT_ADMIN_ID, PageBanner, RouteLink, useHasPermission } from '../../ui';
 import { HELP_IDS } from '../help/developerHelp';
 import type { ReleaseRecord } from './releases';
 

@@ -3,7 +3,7 @@ import { Box, CircularProgress, Link, Paper, Stack, Typography } from '@mui/mate
 import { ShowBase, useShowContext } from 'react-admin';
 import { bugTrackerLink } from '../../lib/config';
 import { formatDate, formatLongDate } from '../../grid/format';
-import { DEVOPS_TRAINING, PageBanner, RouteLink, withLineBreaks } from '../common';
+import { DEVOPS_TRAINING, PageBanner, RouteLink, withLineBreaks } from '../../ui';
 import { bugPairs, type ReleaseRecord } from './releases';
 
 function Row({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {

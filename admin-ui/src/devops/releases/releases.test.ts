@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bugFields, bugPairs, releaseBody } from './releases';
-import { withLineBreaks } from '../common';
+import { withLineBreaks } from '../../ui';
 import { bugTrackerLink } from '../../lib/config';
 
 describe('releases', () => {

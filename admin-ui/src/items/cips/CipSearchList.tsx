@@ -8,7 +8,7 @@ import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
 import { useRunSearch } from '../../grid/useRunSearch';
 import type { GridColumn } from '../../grid/types';
-import { PageBanner, RouteLink, TextInput, useHasPermission } from '../../devops/common';
+import { PageBanner, RouteLink, TextInput, useHasPermission } from '../../ui';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { CIP_SUMMARY_VIEW, INV_FIS_PRICE, ITEM_STATUS_OPTIONS, REPL_TYPE_OPTIONS, itemRoute, replTypeName, statusName } from '../common';
 import { CipSummaryDialog } from '../popups/CipSummaryDialog';

@@ -27,9 +27,9 @@ import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
-import { PageBanner, useHasPermission } from '../../devops/common';
+import { PageBanner, useHasPermission } from '../../ui';
 import { CUSTOM_FIELD_ADMIN, ITEM_EDIT, yesNo } from '../common';
-import { LoadState, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
+import { LoadState, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
 import {
   DEFAULT_MAX_LENGTH,
   ENTITY_TYPES,

@@ -22,7 +22,7 @@ import { GuardedButton } from '../../grid/GuardedButton';
 import { saveBlob } from '../../grid/download';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { fileSize } from '../files/files';
-import { useLoad } from '../ui';
+import { useLoad } from '../../ui';
 import { ENTITY_TYPES, type Definition, type EntityType } from './customFields';
 import {
   IMPORT_ACCEPT,

@@ -2,7 +2,7 @@
 // accepts, the template's header row, the client-side checks of a chosen file, the upload and how its answer reads.
 import { apiUrl, httpClient, type Answer, type QueryParams } from '../../shared/api';
 import { HttpError, SERVER_ERROR } from '../../shared/http';
-import { fieldErrorsOf } from '../ui';
+import { fieldErrorsOf } from '../../ui';
 import type { Definition, EntityType } from './customFields';
 
 const IMPORT_PATH = '/V1/Item/CID/Custom/Update/Import';

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, FormControlLabel, Stack, TextField, Typography
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { notify } from '../../shared/events';
 import { GuardedButton } from '../../grid/GuardedButton';
-import { fieldErrorsOf } from '../ui';
+import { fieldErrorsOf } from '../../ui';
 import { FILE_TYPES, MAX_UPLOAD_BYTES, fileSize, uploadFile, type FileEntityType, type FileRecord } from './files';
 
 /** Upload a file (or image) to a CID or CIP: File/Insert; the API sniffs the content and refuses what it must. */

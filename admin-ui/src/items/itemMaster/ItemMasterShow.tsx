@@ -25,11 +25,11 @@ import { notify } from '../../shared/events';
 import { formatDateTime } from '../../grid/format';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
-import { PageBanner, RouteLink } from '../../devops/common';
+import { PageBanner, RouteLink } from '../../ui';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { hasPermission } from '../../lib/userContext';
 import { ITEM_MASTER_MAINTENANCE, ITEM_MASTER_SEARCH_ROUTE, ITEM_SEARCH_ROUTE, statusName, yesNo } from '../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
 import {
   MAINTENANCE_FLAGS,
   MAINTENANCE_NUMBER_FIELDS,

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { ITEM_SEARCH_ROUTE, itemRoute } from '../common';
-import { fieldErrorsOf, statusOf, useLoad } from '../ui';
+import { fieldErrorsOf, statusOf, useLoad } from '../../ui';
 import { GUARD_MESSAGES } from './guard';
 
 /** `/item/cip/{cip_no}`: a CIP known only by its number goes on to `/item/{cid_no}/{cip_no}` (and its guard). */

@@ -4,10 +4,10 @@ import { useRefresh } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
-import { ConfirmDialog } from '../../devops/common';
+import { ConfirmDialog } from '../../ui';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { ITEM_SEARCH_ROUTE } from '../common';
-import { fieldErrorsOf, statusOf, useLoad } from '../ui';
+import { fieldErrorsOf, statusOf, useLoad } from '../../ui';
 import { GUARD_MESSAGES, decideItemRoute, parseItemAddress } from './guard';
 import { ItemDetail } from './ItemDetail';
 

@@ -7,7 +7,7 @@ import { GridList } from '../../grid/GridList';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { useRunSearch } from '../../grid/useRunSearch';
 import type { GridColumn } from '../../grid/types';
-import { PageBanner, RouteLink, TextInput } from '../../devops/common';
+import { PageBanner, RouteLink, TextInput } from '../../ui';
 import { statusName } from '../common';
 
 export type KitRecord = WithId<Schema<'KitSummary'>>;

@@ -8,9 +8,9 @@ import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { formatQuantity } from '../../shared/numbers';
 import { GuardedButton } from '../../grid/GuardedButton';
-import { PageBanner, RouteLink, useHasPermission } from '../../devops/common';
+import { PageBanner, RouteLink, useHasPermission } from '../../ui';
 import { CRIB_DEVICE_ADMIN, cipRoute, statusName, yesNo } from '../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
 import { KIT_LIST_ROUTE } from './KitList';
 import { kitChildren, type ChildRow } from './kits';
 

@@ -7,7 +7,7 @@ import { notify } from '../../shared/events';
 import { formatQuantity } from '../../shared/numbers';
 import { formatDate } from '../../grid/format';
 import { STATUS_PENDING, itemRoute, replTypeName, statusName } from '../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
 import { UsageChart, UsageTable } from '../itemPage/tabs/UsageTab';
 import { annualTotal } from '../itemPage/usage';
 import { DraggableDialog } from './DraggableDialog';

@@ -1,5 +1,5 @@
 import { callApi } from '../../shared/api';
-import { LoadState, useLoad } from '../ui';
+import { LoadState, useLoad } from '../../ui';
 import { ImageGallery } from '../files/ImageGallery';
 import { DraggableDialog } from './DraggableDialog';
 

@@ -4,7 +4,7 @@ import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
-import { fieldErrorsOf } from '../ui';
+import { fieldErrorsOf } from '../../ui';
 import { emptyStationForm, stationBody, stationForm, type Station, type StationForm, type StationType } from './stations';
 
 const testInput = (testId: string) => ({ 'data-testid': testId }) as InputHTMLAttributes<HTMLInputElement>;

@@ -9,9 +9,9 @@ import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
 import { useRunSearch } from '../../grid/useRunSearch';
 import type { GridColumn } from '../../grid/types';
-import { PageBanner, RouteLink, TextInput, useHasPermission } from '../../devops/common';
+import { PageBanner, RouteLink, TextInput, useHasPermission } from '../../ui';
 import { CRIB_DEVICE_ADMIN } from '../common';
-import { useLoad } from '../ui';
+import { useLoad } from '../../ui';
 import { StationDialog } from './StationDialog';
 import { stationRoute, type StationFilter, type StationRecord, type StationType } from './stations';
 

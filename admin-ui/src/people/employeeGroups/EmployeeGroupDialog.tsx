@@ -4,7 +4,7 @@ import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
-import { fieldErrorsOf, useLoad } from '../../items/ui';
+import { fieldErrorsOf, useLoad } from '../../ui';
 import { ENFORCED_LEVELS, GROUP_TYPES, emptyGroupForm, groupBody, groupForm, type EmployeeGroup, type EmployeeGroupForm } from './employeeGroups';
 
 const testInput = (testId: string) => ({ 'data-testid': testId }) as InputHTMLAttributes<HTMLInputElement>;

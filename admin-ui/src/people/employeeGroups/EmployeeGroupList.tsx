@@ -8,7 +8,7 @@ import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
 import { useRunSearch } from '../../grid/useRunSearch';
 import type { GridColumn } from '../../grid/types';
-import { PageBanner, RouteLink, TextInput, useHasPermission } from '../../devops/common';
+import { PageBanner, RouteLink, TextInput, useHasPermission } from '../../ui';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { EmployeeGroupDialog } from './EmployeeGroupDialog';
 import { EMPLOYEE_GROUP_EDIT, GROUP_TYPES, employeeGroupRoute, type EmployeeGroupFilter, type EmployeeGroupRecord } from './employeeGroups';

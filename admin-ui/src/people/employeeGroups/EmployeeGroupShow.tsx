@@ -9,9 +9,9 @@ import { formatMoney } from '../../shared/numbers';
 import { formatDateTime } from '../../grid/format';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
-import { PageBanner, RouteLink, useHasPermission } from '../../devops/common';
+import { PageBanner, RouteLink, useHasPermission } from '../../ui';
 import { yesNo } from '../../items/common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../items/ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
 import { EmployeeGroupDialog } from './EmployeeGroupDialog';
 import { EMPLOYEE_GROUPS_ROUTE, EMPLOYEE_GROUP_EDIT, PERIODS, type EmployeeGroup } from './employeeGroups';
 

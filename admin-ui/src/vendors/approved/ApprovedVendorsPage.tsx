@@ -23,9 +23,9 @@ import {
 } from '@mui/material';
 import { callApi, type Schema } from '../../shared/api';
 import { notify } from '../../shared/events';
-import { PageBanner, useHasPermission } from '../../devops/common';
+import { PageBanner, useHasPermission } from '../../ui';
 import { useUserContext } from '../../shell/UserContextProvider';
-import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../items/ui';
+import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
 import { APPROVED_VENDOR_EDIT } from './common';
 
 type CopyAnswer = Schema<'CopyApprovedAnswer'>;

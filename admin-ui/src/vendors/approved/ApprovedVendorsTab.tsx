@@ -2,8 +2,8 @@
 import { Button, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
-import { useHasPermission } from '../../devops/common';
-import { LoadState, Section, notifyRefusal, useLoad } from '../../items/ui';
+import { useHasPermission } from '../../ui';
+import { LoadState, Section, notifyRefusal, useLoad } from '../../ui';
 import { APPROVED_VENDOR_EDIT } from './common';
 
 export function ApprovedVendorsTab({ vendCode }: { vendCode: string }) {

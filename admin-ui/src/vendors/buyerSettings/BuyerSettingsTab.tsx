@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { callApi, type Schema } from '../../shared/api';
 import { notify } from '../../shared/events';
-import { useHasPermission } from '../../devops/common';
-import { LoadState, Section, fieldErrorsOf, useLoad } from '../../items/ui';
+import { useHasPermission } from '../../ui';
+import { LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
 
 type Setting = Schema<'VendorBuyerSetting'>;
 

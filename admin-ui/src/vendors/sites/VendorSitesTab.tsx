@@ -20,8 +20,8 @@ import {
 } from '@mui/material';
 import { callApi, type Schema } from '../../shared/api';
 import { notify } from '../../shared/events';
-import { useHasPermission } from '../../devops/common';
-import { LoadState, Section, fieldErrorsOf, useLoad } from '../../items/ui';
+import { useHasPermission } from '../../ui';
+import { LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
 import { changedFields } from './changes';
 
 type VendorSite = Schema<'VendorSite'>;

@@ -2,10 +2,10 @@ import { Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } fr
 import { callApi } from '../../../shared/api';
 import { formatQuantity } from '../../../shared/numbers';
 import { formatDateTime } from '../../../grid/format';
-import { RouteLink } from '../../../devops/common';
+import { RouteLink } from '../../../ui';
 import { cipRoute, yesNo } from '../../common';
 import { stationRoute } from '../../stations/stations';
-import { InfoRow, LoadState, Section, useLoad } from '../../ui';
+import { InfoRow, LoadState, Section, useLoad } from '../../../ui';
 
 /** The crib devices holding the CIP (crib master): dispenser bins, kanban bins, kit children and kits it belongs to. */
 export function CribDevices({ cipNo }: { cipNo: number }) {

@@ -5,9 +5,9 @@ import { callApi, type Schema } from '../../../shared/api';
 import { notify } from '../../../shared/events';
 import { GuardedButton } from '../../../grid/GuardedButton';
 import { formatDate } from '../../../grid/format';
-import { useHasPermission } from '../../../devops/common';
+import { useHasPermission } from '../../../ui';
 import { ITEM_EDIT } from '../../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../../ui';
 
 type FieldValue = Schema<'CustomFieldValue'>;
 

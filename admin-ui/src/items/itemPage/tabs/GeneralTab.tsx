@@ -4,10 +4,10 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { Schema } from '../../../shared/api';
 import { formatQuantity } from '../../../shared/numbers';
 import { formatCurrency, formatDateTime } from '../../../grid/format';
-import { RouteLink, useHasPermission } from '../../../devops/common';
+import { RouteLink, useHasPermission } from '../../../ui';
 import { cipRoute, ITEM_EDIT, replTypeName, statusName, yesNo } from '../../common';
 import { itemMasterDetailRoute } from '../../itemMaster/ItemMasterList';
-import { InfoRow, Section } from '../../ui';
+import { InfoRow, Section } from '../../../ui';
 import { OtherSettingsDialog } from './OtherSettingsDialog';
 
 type CipCommon = Schema<'CipCommon'>;

@@ -1,7 +1,7 @@
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { callApi, type Schema } from '../../../shared/api';
 import { formatDateTime } from '../../../grid/format';
-import { LoadState, Section, useLoad } from '../../ui';
+import { LoadState, Section, useLoad } from '../../../ui';
 import { auditLines } from '../audit';
 
 type AuditDetail = Schema<'AuditDetail'>;

@@ -6,9 +6,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import { callApi, type Schema } from '../../../shared/api';
 import { notify } from '../../../shared/events';
 import { GuardedButton } from '../../../grid/GuardedButton';
-import { useHasPermission } from '../../../devops/common';
+import { useHasPermission } from '../../../ui';
 import { ITEM_EDIT } from '../../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../../ui';
 import { CribDevices } from './CribDevices';
 
 type Cip = Schema<'Cip'>;

@@ -6,9 +6,9 @@ import {
 } from '@mui/material';
 import { callApi, type Schema } from '../../../shared/api';
 import { notify } from '../../../shared/events';
-import { useHasPermission } from '../../../devops/common';
+import { useHasPermission } from '../../../ui';
 import { VendorPicker } from '../../../vendors/VendorPicker';
-import { fieldErrorsOf } from '../../ui';
+import { fieldErrorsOf } from '../../../ui';
 import { CUSTOM_FIELDS, otherBody, otherForm, switchedVendor, type OtherForm } from '../otherSettings';
 
 type Cip = Schema<'Cip'>;

@@ -2,7 +2,7 @@ import { Box, Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mu
 import { BarChart } from '@mui/x-charts/BarChart';
 import { callApi } from '../../../shared/api';
 import { formatQuantity } from '../../../shared/numbers';
-import { LoadState, Section, useLoad } from '../../ui';
+import { LoadState, Section, useLoad } from '../../../ui';
 
 const ROWS = [
   { field: 'qty_on_hand', label: 'On Hand' },

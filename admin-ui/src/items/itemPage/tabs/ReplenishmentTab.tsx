@@ -6,9 +6,9 @@ import { notify } from '../../../shared/events';
 import { formatQuantity } from '../../../shared/numbers';
 import { GuardedButton } from '../../../grid/GuardedButton';
 import { SelectField } from '../../../grid/SelectField';
-import { useHasPermission } from '../../../devops/common';
+import { useHasPermission } from '../../../ui';
 import { ITEM_EDIT, REPL_TYPE_OPTIONS, replTypeName, yesNo } from '../../common';
-import { InfoRow, Section, fieldErrorsOf, useLoad } from '../../ui';
+import { InfoRow, Section, fieldErrorsOf, useLoad } from '../../../ui';
 import { QUANTITY_FIELDS, replenishmentBody, replenishmentForm, type ReplenishmentForm } from '../replenishment';
 
 type Cip = Schema<'Cip'>;

@@ -3,7 +3,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { callApi } from '../../../shared/api';
 import { formatQuantity } from '../../../shared/numbers';
 import { formatDate } from '../../../grid/format';
-import { InfoRow, LoadState, Section, useLoad } from '../../ui';
+import { InfoRow, LoadState, Section, useLoad } from '../../../ui';
 import { annualTotal, monthSeries, usageSeries } from '../usage';
 
 /** The 13 usage periods of the CIP and of its CID as a chart, with the annual totals; months and counts below. */

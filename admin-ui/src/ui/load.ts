@@ -1,7 +1,5 @@
-// Small building blocks of the item screens: loading a call's answer, label/value rows, sections, and the API's
-// field errors of a refused save.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+// Loading a call's answer in a screen, and the API's refusals of a save by field.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { HttpError } from '../shared/http';
 import { notify } from '../shared/events';
 
@@ -69,48 +67,4 @@ export function notifyRefusal(error: unknown): void {
   const { fields, form } = fieldErrorsOf(error);
   const lines = [...Object.values(fields), ...(form ? [form] : [])];
   if (lines.length) notify(lines.join('\n'), 'error');
-}
-
-/** One label and its value; the value carries the test id. */
-export function InfoRow({ label, value, testId, children }: { label: string; value?: ReactNode; testId?: string; children?: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={1} sx={{ py: 0.25, minWidth: 0 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 170, color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" data-testid={testId} sx={{ wordBreak: 'break-word' }}>
-        {children ?? value ?? ''}
-      </Typography>
-    </Stack>
-  );
-}
-
-export function Section({ title, children, testId, actions }: { title: string; children: ReactNode; testId?: string; actions?: ReactNode }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid={testId}>
-      <Stack direction="row" alignItems="center" sx={{ mb: 1 }}>
-        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        <Box sx={{ flexGrow: 1 }} />
-        {actions}
-      </Stack>
-      {children}
-    </Paper>
-  );
-}
-
-/** A spinner while loading, the error's message when the call failed, else the content. */
-export function LoadState({ loading, error, children, what }: { loading: boolean; error: unknown; children: ReactNode; what: string }) {
-  if (loading) return <CircularProgress size={32} sx={{ m: 2 }} />;
-  if (error) {
-    const status = statusOf(error);
-    const text = status === 404 ? `The ${what} could not be found.` : `An error occurred fetching this ${what}.`;
-    return (
-      <Alert severity="warning" sx={{ my: 1 }} data-testid="load-error">
-        {text}
-      </Alert>
-    );
-  }
-  return <>{children}</>;
 }
