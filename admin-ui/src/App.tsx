@@ -16,7 +16,7 @@ import sites from './resources/sites';
 import { DEVOPS_RESOURCES, devopsRoutes } from './devops/routes';
 import { ITEM_RESOURCE_DEFINITIONS, itemRoutes } from './items/routes';
 import { trackingRoutes } from './trackingCodes/routes';
-import { EMPLOYEE_RESOURCE_DEFINITIONS, employeeRoutes } from './employees/routes';
+import { EMPLOYEE_RESOURCE_DEFINITIONS, employeeRoutes } from './people/employees/routes';
 import { countRoutes } from './cycleCounts/routes';
 import { TRANSACTION_RESOURCE_DEFINITIONS, transactionRoutes } from './transactions/routes';
 import { PEOPLE_RESOURCE_DEFINITIONS, peopleRoutes } from './people/routes';

@@ -9,7 +9,7 @@ import { alertSearchBody, type AlertForm } from '../devops/alerts/alertSearch';
 import { changedObjectsCriteria } from '../devops/dbtools/dbtools';
 import type { JobChange } from '../devops/jobs/jobs';
 import { ITEM_RESOURCES } from '../items/resources';
-import { EMPLOYEE_RESOURCES } from '../employees/resources';
+import { EMPLOYEE_RESOURCES } from '../people/employees/resources';
 import { TRANSACTION_RESOURCES } from '../transactions/resources';
 import { PEOPLE_RESOURCES } from '../people/resources';
 

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Chip, Grid, Link, Stack } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { callApi } from '../shared/api';
-import { notify } from '../shared/events';
-import { DraggableDialog } from '../items/popups/DraggableDialog';
-import { InfoRow, LoadState, useLoad } from '../ui';
-import { useHasPermission } from '../ui';
+import { callApi } from '../../shared/api';
+import { notify } from '../../shared/events';
+import { DraggableDialog } from '../../items/popups/DraggableDialog';
+import { InfoRow, LoadState, useLoad } from '../../ui';
+import { useHasPermission } from '../../ui';
 import { EMP_VIEW, employeeGuardMessage, employeeRoute, fullName } from './employees';
 
 /**

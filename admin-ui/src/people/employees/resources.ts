@@ -1,7 +1,7 @@
 // The employee resource's calls for the data provider's registry: the grid's paged search with its export, and the
 // record by id.
-import { callApi } from '../shared/api';
-import { pagedSearch, type ResourceCalls } from '../dataProvider/search';
+import { callApi } from '../../shared/api';
+import { pagedSearch, type ResourceCalls } from '../../dataProvider/search';
 import { employeeCriteria, type EmployeeSearchForm } from './employees';
 
 export const EMPLOYEE_RESOURCES = {

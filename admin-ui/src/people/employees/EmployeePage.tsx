@@ -7,13 +7,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import PasswordIcon from '@mui/icons-material/Password';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import { useLocation, useNavigate } from 'react-router';
-import { callApi } from '../shared/api';
-import { notify } from '../shared/events';
-import { formatFactor, formatMoney, formatQuantity } from '../shared/numbers';
-import { formatDateTime } from '../grid/format';
-import { GuardedButton } from '../grid/GuardedButton';
-import { PageBanner, RouteLink, useHasPermission } from '../ui';
-import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
+import { callApi } from '../../shared/api';
+import { notify } from '../../shared/events';
+import { formatFactor, formatMoney, formatQuantity } from '../../shared/numbers';
+import { formatDateTime } from '../../grid/format';
+import { GuardedButton } from '../../grid/GuardedButton';
+import { PageBanner, RouteLink, useHasPermission } from '../../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
 import {
   ABILITY_FLAGS, EMPLOYEE_SEARCH_ROUTE, EMP_EDIT, EMP_PIN, INVALID_ROUTE_GUARD, employeeBody, employeeGuardMessage, employeeRoute, fullName, routeId,
   validPin, type Employee,

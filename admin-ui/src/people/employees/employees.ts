@@ -1,8 +1,8 @@
 // The employee screens' shapes, addresses, search criteria and route-guard messages (spec 1 sections 5 and 8;
 // docs/employees.md).
-import type { Schema } from '../shared/api';
-import type { WithId } from '../dataProvider/search';
-import { HttpError, IGNORED_403 } from '../shared/http';
+import type { Schema } from '../../shared/api';
+import type { WithId } from '../../dataProvider/search';
+import { HttpError, IGNORED_403 } from '../../shared/http';
 
 export type Employee = Schema<'Employee'>;
 export type EmployeeRecord = WithId<Employee>;

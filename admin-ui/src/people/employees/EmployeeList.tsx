@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Box, Button, Paper, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useNavigate } from 'react-router';
-import { DataGrid } from '../grid/DataGrid';
-import { GridList } from '../grid/GridList';
-import { GuardedButton } from '../grid/GuardedButton';
-import { SelectField } from '../grid/SelectField';
-import { useRunSearch } from '../grid/useRunSearch';
-import type { GridColumn } from '../grid/types';
-import { PageBanner, RouteLink, TextInput, useHasPermission } from '../ui';
+import { DataGrid } from '../../grid/DataGrid';
+import { GridList } from '../../grid/GridList';
+import { GuardedButton } from '../../grid/GuardedButton';
+import { SelectField } from '../../grid/SelectField';
+import { useRunSearch } from '../../grid/useRunSearch';
+import type { GridColumn } from '../../grid/types';
+import { PageBanner, RouteLink, TextInput, useHasPermission } from '../../ui';
 import { EMP_EDIT, employeeRoute, type EmployeeRecord, type EmployeeSearchForm } from './employees';
 
 const COLUMNS: GridColumn<EmployeeRecord>[] = [

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { ResourceContextProvider } from 'react-admin';
 import { Route } from 'react-router';
-import { RequirePermission } from '../ui';
+import { RequirePermission } from '../../ui';
 import employees from './index';
 import { EMP_VIEW } from './employees';
 import { WorkflowFactorList, WorkflowFactorPage } from './WorkflowFactors';

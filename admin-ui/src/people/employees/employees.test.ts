@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, IGNORED_403 } from '../shared/http';
+import { HttpError, IGNORED_403 } from '../../shared/http';
 import { EMPLOYEE_NOT_FOUND, INACTIVE_SITE_EMPLOYEE, employeeBody, employeeCriteria, employeeGuardMessage, routeId, validPin } from './employees';
 
 describe('employees', () => {
