@@ -60,6 +60,8 @@ describe('JumpBox', () => {
       if (url.includes('/QuickSearch/CIPCode/BRG-6204-2RS/ACME-NORTH')) return json([PICK]);
       if (url.includes('/QuickSearch/CIPNo/')) return json([]);
       if (url.endsWith('/QuickSearch/CustItemCode')) return json([PICK, { ...PICK, cip_no: 9, location: 'B-02-01' }]);
+      if (url.includes('/ItemSearch/FreeText?text=C10&')) return json({ searched: 'C10', items: [{ ...PICK, cip_no: 101, cid_no: 11, cip_code: 'C101', matched: 'prefix', item_id: 5, cust_desc1: 'CLAMP' }] });
+      if (url.includes('/ItemSearch/FreeText?text=nitrile&')) return json({ searched: 'nitrile', items: [{ ...PICK, cip_no: 202, cid_no: 22, cip_code: 'GLV-NIT', matched: 'contains', item_id: 6, cust_desc1: 'GLOVE, NITRILE' }] });
       if (url.includes('/ItemSearch/FreeText')) return json({ searched: 'BEAR', items: [{ ...PICK, matched: 'contains', item_id: 1, cust_desc1: 'BEARING, BALL' }] });
       return json({}, 404);
     });
@@ -151,5 +153,42 @@ describe('JumpBox', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/ItemSearch/FreeText?text=bear&limit=10'))).toBe(true);
     fireEvent.click(hit);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/item/3/2'));
+  });
+  // Issue 22: with the hits of 'C10' on screen (one highlighted), replacing the text and pressing Enter opened C101.
+  for (const highlight of ['mouse', 'arrow'] as const) {
+    it(`Enter searches the current text, not the hits of the old text (highlighted by ${highlight})`, async () => {
+      userContextStore.set(context({ 'navigation.jumpbox.searchType': 'Free Text' }));
+      renderBox();
+      fireEvent.focus(input());
+      fireEvent.change(input(), { target: { value: 'C10' } });
+      const stale = await screen.findByTestId('jumpbox-hit');
+      expect(stale.getAttribute('data-cip-no')).toBe('101');
+      if (highlight === 'mouse') fireEvent.mouseEnter(stale);
+      else fireEvent.keyDown(input(), { key: 'ArrowDown' });
+      fireEvent.change(input(), { target: { value: 'nitrile' } });
+      fireEvent.keyDown(input(), { key: 'Enter' });
+      await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/item/22/202'));
+    });
+  }
+
+  it('Enter on a hit highlighted in the list of the current text opens that hit', async () => {
+    userContextStore.set(context({ 'navigation.jumpbox.searchType': 'Free Text' }));
+    renderBox();
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: 'C10' } });
+    await screen.findByTestId('jumpbox-hit');
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/item/11/101'));
+  });
+
+  it('a partial customer part offers the matches the API answers in Select Item', async () => {
+    userContextStore.set(context({ 'navigation.jumpbox.searchType': 'Customer Part' }));
+    renderBox();
+    fireEvent.change(input(), { target: { value: 'CP-100' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    const dialog = await screen.findByTestId('select-item-dialog');
+    expect(within(dialog).getAllByTestId('select-item-row')).toHaveLength(2);
+    expect(posted(fetchMock, '/QuickSearch/CustItemCode')).toEqual([{ code: 'CP-100', site_code: 'ACME-NORTH' }]);
   });
 });

@@ -119,7 +119,9 @@ export function JumpBox() {
     }
     void saveJumpBoxSetting(JUMPBOX_SETTINGS.searchData, check.value);
     if (searchesAsYouType(type)) {
-      const chosen = active >= 0 ? hits[active] : null;
+      // A highlighted hit counts only while the list is of the text being searched: after the text changed, the
+      // list on screen (and its highlight) is of the old text.
+      const chosen = hitsFor === check.value && active >= 0 ? hits[active] : null;
       if (chosen) return goTo(chosen);
       setBusy(true);
       try {
@@ -208,6 +210,7 @@ export function JumpBox() {
           placeholder={current.placeholder}
           onChange={(e) => {
             setText(e.target.value);
+            setActive(-1);
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
