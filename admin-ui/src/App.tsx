@@ -1,5 +1,4 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Route } from 'react-router';
 import { authProvider } from './lib/authProvider';
 import { dataProvider } from './dataProvider';
 import { ADMIN_PERMISSIONS } from './lib/userContext';
@@ -7,26 +6,14 @@ import { UserContextProvider } from './shell/UserContextProvider';
 import { AspLayout } from './shell/Layout';
 import { LoginPage } from './shell/LoginPage';
 import { OfflineDialog } from './shell/OfflineDialog';
-import { NotFound, Unauthorized } from './shell/StaticPages';
+import { NotFound } from './shell/StaticPages';
 import { HomePage } from './home/HomePage';
 import users from './resources/users';
 import roles from './resources/roles';
 import permissions from './resources/permissions';
 import sites from './resources/sites';
-import { DEVOPS_RESOURCES, devopsRoutes } from './devops/routes';
-import { ITEM_RESOURCE_DEFINITIONS, itemRoutes } from './items/routes';
-import { trackingRoutes } from './trackingCodes/routes';
-import { EMPLOYEE_RESOURCE_DEFINITIONS, employeeRoutes } from './people/employees/routes';
-import { countRoutes } from './cycleCounts/routes';
-import { TRANSACTION_RESOURCE_DEFINITIONS, transactionRoutes } from './transactions/routes';
-import { PEOPLE_RESOURCE_DEFINITIONS, peopleRoutes } from './people/routes';
-import { cribRoutes } from './crib/routes';
-import { profileRoutes } from './profile/routes';
-import { SHARED_VENDOR_RESOURCE_DEFINITIONS, sharedVendorRoutes } from './sharedVendors/routes';
-import { vendorRoutes } from './vendors/routes';
-import { vendorSiteRoutes } from './vendors/approved/routes';
-import { costRoutes } from './costs/routes';
-import { typeListRoutes } from './typeLists/routes';
+import { CUSTOM_ROUTES, RESOURCE_DEFINITIONS } from './routes';
+import { routesFrom } from './ui/routing';
 
 const holds = (granted: unknown, permission: string) => Array.isArray(granted) && granted.includes(permission);
 const canAdminister = (granted: unknown) => ADMIN_PERMISSIONS.some((p) => holds(granted, p));
@@ -47,24 +34,7 @@ export function App() {
       >
         {(granted) => (
           <>
-            <CustomRoutes>
-              <Route path="/homeMain" element={<HomePage />} />
-              <Route path="/unauthorized" element={<Unauthorized />} />
-              {devopsRoutes()}
-              {itemRoutes()}
-              {trackingRoutes()}
-              {employeeRoutes()}
-              {countRoutes()}
-              {transactionRoutes()}
-              {peopleRoutes()}
-              {cribRoutes()}
-              {profileRoutes()}
-              {sharedVendorRoutes()}
-              {vendorRoutes()}
-              {vendorSiteRoutes()}
-              {costRoutes()}
-              {typeListRoutes()}
-            </CustomRoutes>
+            <CustomRoutes>{routesFrom(CUSTOM_ROUTES)}</CustomRoutes>
             {canAdminister(granted) && (
               <>
                 <Resource name="users" {...users} />
@@ -73,14 +43,7 @@ export function App() {
                 <Resource name="sites" {...sites} />
               </>
             )}
-            {Object.entries({
-              ...DEVOPS_RESOURCES,
-              ...ITEM_RESOURCE_DEFINITIONS,
-              ...EMPLOYEE_RESOURCE_DEFINITIONS,
-              ...PEOPLE_RESOURCE_DEFINITIONS,
-              ...TRANSACTION_RESOURCE_DEFINITIONS,
-              ...SHARED_VENDOR_RESOURCE_DEFINITIONS,
-            }).map(
+            {Object.entries(RESOURCE_DEFINITIONS).map(
               ([name, { definition, permission }]) => holds(granted, permission) && <Resource key={name} name={name} {...definition} />,
             )}
           </>

@@ -1,7 +1,5 @@
-import type { ComponentType } from 'react';
-import { ResourceContextProvider } from 'react-admin';
-import { Route } from 'react-router';
-import { BASIC_ACCESS, FSS_CONNECT_ADMIN, RequirePermission } from '../ui';
+import { BASIC_ACCESS, FSS_CONNECT_ADMIN } from '../ui';
+import { routesFrom, type RouteDef } from '../ui/routing';
 import releases from './releases';
 import jobs from './jobs';
 import errorLog from './errorLog';
@@ -36,19 +34,11 @@ export const DEVOPS_RESOURCES = {
   trainingLinks: { definition: trainingLinks, permission: BASIC_ACCESS },
 } as const;
 
-interface DevopsRoute {
-  path: string;
-  /** The resource whose screen this is; its list, show or create. */
-  resource?: keyof typeof DEVOPS_RESOURCES;
-  page: ComponentType;
-  permission: string;
-}
-
 /**
  * Spec 2 route table: the addresses users know. Each renders its resource's screen (as react-admin's own
  * /<resource> routes do) under the same permission guard; a user without it sees the unauthorized page.
  */
-export const DEVOPS_ROUTES: DevopsRoute[] = [
+export const DEVOPS_ROUTES: (RouteDef & { resource?: keyof typeof DEVOPS_RESOURCES })[] = [
   { path: '/devops/aspReleases', resource: 'releases', page: releases.list, permission: FSS_CONNECT_ADMIN },
   { path: '/devops/aspReleaseDetail/:id', resource: 'releases', page: releases.show, permission: FSS_CONNECT_ADMIN },
   { path: '/devops/aspReleaseAdd', resource: 'releases', page: releases.create, permission: FSS_CONNECT_ADMIN },
@@ -73,23 +63,4 @@ export const DEVOPS_ROUTES: DevopsRoute[] = [
   { path: '/devops/training/:id', resource: 'trainingLinks', page: TrainingPage, permission: BASIC_ACCESS },
 ];
 
-/** The devops routes as <Route> elements for react-admin's <CustomRoutes>. */
-export function devopsRoutes() {
-  return DEVOPS_ROUTES.map(({ path, resource, page: Page, permission }) => (
-    <Route
-      key={path}
-      path={path}
-      element={
-        <RequirePermission permission={permission}>
-          {resource ? (
-            <ResourceContextProvider value={resource}>
-              <Page />
-            </ResourceContextProvider>
-          ) : (
-            <Page />
-          )}
-        </RequirePermission>
-      }
-    />
-  ));
-}
+export const devopsRoutes = () => routesFrom(DEVOPS_ROUTES);

@@ -1,7 +1,4 @@
-import type { ComponentType } from 'react';
-import { ResourceContextProvider } from 'react-admin';
-import { Route } from 'react-router';
-import { RequirePermission } from '../ui';
+import { routesFrom, type RouteDef } from '../ui/routing';
 import { BASIC_ACCESS } from './common';
 import itemMaster from './itemMaster';
 import { CustomFieldsPage } from './customFields/CustomFieldsPage';
@@ -22,15 +19,8 @@ export const ITEM_RESOURCE_DEFINITIONS = {
   kits: { definition: kits, permission: BASIC_ACCESS },
 } as const;
 
-interface ItemRoute {
-  path: string;
-  resource?: keyof typeof ITEM_RESOURCE_DEFINITIONS;
-  page: ComponentType;
-  permission: string;
-}
-
 /** The item addresses of spec 1's route table and the item screens of issue 8. */
-export const ITEM_ROUTES: ItemRoute[] = [
+export const ITEM_ROUTES: (RouteDef & { resource?: keyof typeof ITEM_RESOURCE_DEFINITIONS })[] = [
   { path: '/item/itemMaster/search', resource: 'itemMaster', page: itemMaster.list, permission: BASIC_ACCESS },
   { path: '/item/itemMaster/search/:item_id', resource: 'itemMaster', page: itemMaster.show, permission: BASIC_ACCESS },
   { path: '/item/customFields', page: CustomFieldsPage, permission: BASIC_ACCESS },
@@ -43,23 +33,4 @@ export const ITEM_ROUTES: ItemRoute[] = [
   { path: '/item/kits/:cip_no', resource: 'kits', page: kits.show, permission: BASIC_ACCESS },
 ];
 
-/** The item routes as <Route> elements for react-admin's <CustomRoutes>. */
-export function itemRoutes() {
-  return ITEM_ROUTES.map(({ path, resource, page: Page, permission }) => (
-    <Route
-      key={path}
-      path={path}
-      element={
-        <RequirePermission permission={permission}>
-          {resource ? (
-            <ResourceContextProvider value={resource}>
-              <Page />
-            </ResourceContextProvider>
-          ) : (
-            <Page />
-          )}
-        </RequirePermission>
-      }
-    />
-  ));
-}
+export const itemRoutes = () => routesFrom(ITEM_ROUTES);

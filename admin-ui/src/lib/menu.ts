@@ -1,4 +1,5 @@
 import type { Schema } from '../shared/api';
+import { findRoute, mayOpen, type RouteEntry } from './routes';
 
 /** A menu entry of the UserContext; the tests and older answers leave parts out. */
 export type MenuEntry = Partial<Omit<Schema<'MenuItem'>, 'subMenuItems'>> & { subMenuItems?: (MenuEntry | null)[] | null };
@@ -41,4 +42,31 @@ export function menuAction(item: MenuEntry | null | undefined): MenuAction {
 
 export function menuTestId(item: MenuEntry): string {
   return `menu-item-${String(item.page || item.title || '').replace(/\s+/g, '-')}`;
+}
+
+/**
+ * The entries the user can actually open. The server already leaves out what the user's permissions do not allow
+ * (asp.menu_item.required_permissions); the console also drops what it cannot show: an in-app entry whose route it
+ * does not have (an area not built yet) or whose route's permission the user lacks, and a same-tab legacy page.
+ * External pages (a new tab, e.g. the API documentation) stay. A heading whose entries all go disappears.
+ */
+export function visibleMenu(
+  items: readonly (MenuEntry | null)[] | null | undefined,
+  routes: readonly RouteEntry[],
+  holds: (permission: string | number) => boolean,
+): MenuEntry[] {
+  const opens = (item: MenuEntry): boolean => {
+    if (item.angularRoute) {
+      const route = findRoute(routes, item.angularRoute);
+      return Boolean(route) && mayOpen(route!.permission, holds);
+    }
+    return Boolean(item.url && item.externalRoute);
+  };
+  return (items || []).flatMap((item): MenuEntry[] => {
+    if (!item) return [];
+    const children = visibleMenu(item.subMenuItems, routes, holds);
+    const hadChildren = (item.subMenuItems || []).some(Boolean);
+    if (hadChildren) return children.length ? [{ ...item, subMenuItems: children }] : [];
+    return opens(item) ? [{ ...item, subMenuItems: [] }] : [];
+  });
 }

@@ -1,6 +1,4 @@
-import { ResourceContextProvider } from 'react-admin';
-import { Route } from 'react-router';
-import { RequirePermission } from '../ui';
+import { routesFrom, type RouteDef } from '../ui/routing';
 import employeeGroups from './employeeGroups';
 import { EMPLOYEE_GROUPS_ROUTE, EMPLOYEE_GROUP_VIEW } from './employeeGroups/employeeGroups';
 
@@ -9,19 +7,8 @@ export const PEOPLE_RESOURCE_DEFINITIONS = {
   employeeGroups: { definition: employeeGroups, permission: EMPLOYEE_GROUP_VIEW },
 } as const;
 
-/** The people screens' addresses as <Route> elements for react-admin's <CustomRoutes>. */
-export function peopleRoutes() {
-  return [
-    <Route
-      key={EMPLOYEE_GROUPS_ROUTE}
-      path={EMPLOYEE_GROUPS_ROUTE}
-      element={
-        <RequirePermission permission={EMPLOYEE_GROUP_VIEW}>
-          <ResourceContextProvider value="employeeGroups">
-            <employeeGroups.list />
-          </ResourceContextProvider>
-        </RequirePermission>
-      }
-    />,
-  ];
-}
+export const PEOPLE_ROUTES: RouteDef[] = [
+  { path: EMPLOYEE_GROUPS_ROUTE, page: employeeGroups.list, permission: EMPLOYEE_GROUP_VIEW, resource: 'employeeGroups' },
+];
+
+export const peopleRoutes = () => routesFrom(PEOPLE_ROUTES);

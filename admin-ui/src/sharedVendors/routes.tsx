@@ -1,6 +1,4 @@
-import { ResourceContextProvider } from 'react-admin';
-import { Route } from 'react-router';
-import { RequirePermission } from '../ui';
+import { routesFrom, type RouteDef } from '../ui/routing';
 import sharedVendors from './index';
 import { SHARED_VENDORS_ROUTE, SHARED_VENDOR_VIEW } from './sharedVendors';
 
@@ -9,19 +7,8 @@ export const SHARED_VENDOR_RESOURCE_DEFINITIONS = {
   sharedVendors: { definition: sharedVendors, permission: SHARED_VENDOR_VIEW },
 } as const;
 
-/** The shared vendor screens' address as a <Route> for react-admin's <CustomRoutes>. */
-export function sharedVendorRoutes() {
-  return [
-    <Route
-      key={SHARED_VENDORS_ROUTE}
-      path={SHARED_VENDORS_ROUTE}
-      element={
-        <RequirePermission permission={SHARED_VENDOR_VIEW}>
-          <ResourceContextProvider value="sharedVendors">
-            <sharedVendors.list />
-          </ResourceContextProvider>
-        </RequirePermission>
-      }
-    />,
-  ];
-}
+export const SHARED_VENDOR_ROUTES: RouteDef[] = [
+  { path: SHARED_VENDORS_ROUTE, page: sharedVendors.list, permission: SHARED_VENDOR_VIEW, resource: 'sharedVendors' },
+];
+
+export const sharedVendorRoutes = () => routesFrom(SHARED_VENDOR_ROUTES);

@@ -2,7 +2,8 @@ import { useState, type MouseEvent } from 'react';
 import { Box, Button, ListSubheader, Menu, MenuItem } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { useUserContext } from './UserContextProvider';
-import { buildMenuGroups, menuAction, menuTestId, type MenuEntry, type MenuGroup as Group } from '../lib/menu';
+import { buildMenuGroups, menuAction, menuTestId, visibleMenu, type MenuEntry, type MenuGroup as Group } from '../lib/menu';
+import { ROUTE_REGISTRY } from '../routes';
 import { withItemMenu } from '../items/menu';
 import { withTrackingMenu } from '../trackingCodes/trackingCodes';
 import { useTrackingLevels } from '../trackingCodes/useLevels';
@@ -59,7 +60,9 @@ export function TopMenu() {
   const { context } = useUserContext();
   const navigate = useNavigate();
   const { levels } = useTrackingLevels();
-  const groups = buildMenuGroups(withTrackingMenu(withItemMenu(context?.menuItems, context), levels, (p) => hasPermission(context, p)));
+  const holds = (p: string | number) => hasPermission(context, p);
+  // The server's menu, the screens the console adds to it, then only what the console can open for this user.
+  const groups = buildMenuGroups(visibleMenu(withTrackingMenu(withItemMenu(context?.menuItems, context), levels, holds), ROUTE_REGISTRY, holds));
 
   const onChoose = (item: MenuEntry) => {
     const action = menuAction(item);

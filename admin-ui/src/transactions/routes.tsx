@@ -1,6 +1,5 @@
-import { ResourceContextProvider } from 'react-admin';
-import { Route, useSearchParams } from 'react-router';
-import { RequirePermission } from '../ui';
+import { useSearchParams } from 'react-router';
+import { routesFrom, type RouteDef } from '../ui/routing';
 import transactions from './index';
 import { TRANSACTION_VIEW, TRANSACTION_LIST_ROUTE } from './transactions';
 
@@ -9,32 +8,17 @@ export const TRANSACTION_RESOURCE_DEFINITIONS = {
   transactions: { definition: transactions, permission: TRANSACTION_VIEW },
 } as const;
 
-/** `/transaction/search` (the menu's Transactions entry lands on `/transaction`, the same search) and `/transaction?id=`. */
-export function transactionRoutes() {
+// The menu's Transactions entry lands on `/transaction`, the same search; `/transaction?id=` is one transaction.
+function TransactionOrSearch() {
+  const [params] = useSearchParams();
   const Search = transactions.list;
   const Show = transactions.show;
-  const search = (
-    <RequirePermission permission={TRANSACTION_VIEW}>
-      <ResourceContextProvider value="transactions">
-        <Search />
-      </ResourceContextProvider>
-    </RequirePermission>
-  );
-  return [
-    <Route key={TRANSACTION_LIST_ROUTE} path={TRANSACTION_LIST_ROUTE} element={search} />,
-    <Route
-      key="/transaction"
-      path="/transaction"
-      element={
-        <RequirePermission permission={TRANSACTION_VIEW}>
-          <TransactionOrSearch search={search} show={<Show />} />
-        </RequirePermission>
-      }
-    />,
-  ];
+  return params.get('id') ? <Show /> : <Search />;
 }
 
-function TransactionOrSearch({ search, show }: { search: React.ReactNode; show: React.ReactNode }) {
-  const [params] = useSearchParams();
-  return <>{params.get('id') ? show : search}</>;
-}
+export const TRANSACTION_ROUTES: RouteDef[] = [
+  { path: TRANSACTION_LIST_ROUTE, page: transactions.list, permission: TRANSACTION_VIEW, resource: 'transactions' },
+  { path: '/transaction', page: TransactionOrSearch, permission: TRANSACTION_VIEW, resource: 'transactions' },
+];
+
+export const transactionRoutes = () => routesFrom(TRANSACTION_ROUTES);

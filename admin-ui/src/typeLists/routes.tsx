@@ -1,20 +1,7 @@
-import { Route } from 'react-router';
-import { RequirePermission } from '../ui';
+import { routesFrom, type RouteDef } from '../ui/routing';
 import { TypeListsPage } from './TypeListsPage';
 
 /** The administrator's reference lists (server menu: Controls > Type Lists). */
-export const TYPE_LIST_ROUTES = [{ path: '/typeLists', page: TypeListsPage, permission: 'TypeListAdmin' }];
+export const TYPE_LIST_ROUTES: RouteDef[] = [{ path: '/typeLists', page: TypeListsPage, permission: 'TypeListAdmin' }];
 
-export function typeListRoutes() {
-  return TYPE_LIST_ROUTES.map(({ path, page: Page, permission }) => (
-    <Route
-      key={path}
-      path={path}
-      element={
-        <RequirePermission permission={permission}>
-          <Page />
-        </RequirePermission>
-      }
-    />
-  ));
-}
+export const typeListRoutes = () => routesFrom(TYPE_LIST_ROUTES);
