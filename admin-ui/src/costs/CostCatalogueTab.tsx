@@ -31,8 +31,8 @@ import { api, apiUrl, callApi, httpClient, fileNameOf } from '../shared/api';
 import { notify } from '../shared/events';
 import { formatCount, formatQuantity, formatUnitCost } from '../shared/numbers';
 import { saveBlob } from '../grid/download';
-import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
-import { costForQuantity, importPercent, pollImport, uploadCatalogue, XLSX_TYPE, type Cost, type CostBreak, type CostImport } from './costs';
+import { LoadState, Section, fieldErrorsOf, notifyRefusal, useHasPermission, useLoad } from '../ui';
+import { COST_EDIT, costForQuantity, importPercent, importRefusal, pollImport, uploadCatalogue, XLSX_TYPE, type Cost, type CostBreak, type CostImport } from './costs';
 
 const today = () => new Date().toISOString().slice(0, 10);
 type Status = 'current' | 'expired' | 'all';
@@ -196,8 +196,7 @@ function ImportPanel({ sharedVendorId, onDone }: { sharedVendorId: number; onDon
       const last = await pollImport(started.cost_import_id, setState);
       if (last.status === 'done') onDone();
     } catch (e) {
-      const { fields, form } = fieldErrorsOf(e);
-      setError([...Object.values(fields), form].filter(Boolean).join('\n') || 'The file could not be imported.');
+      setError(importRefusal(e));
     }
   };
   const download = async (path: string, name: string) => {
@@ -286,6 +285,9 @@ function ImportPanel({ sharedVendorId, onDone }: { sharedVendorId: number; onDon
 }
 
 export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number }) {
+  // Adding, editing, expiring, extending and importing need SharedVendorCostEdit (the operations' #[requires]);
+  // without it the catalogue is read-only: search, the cost for a quantity and the export.
+  const canEdit = useHasPermission(COST_EDIT);
   const [part, setPart] = useState('');
   const [status, setStatus] = useState<Status>('current');
   const [page, setPage] = useState(0);
@@ -338,15 +340,19 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
         testId="cost-list"
         actions={
           <Stack direction="row" spacing={1}>
-            <Button startIcon={<AddIcon />} onClick={() => setEditing(emptyDraft())} data-testid="cost-add">
-              Add cost
-            </Button>
-            <Button disabled={!selected.length} onClick={() => setExpiring(selected)} data-testid="cost-expire-selected">
-              Expire selected
-            </Button>
-            <Button disabled={!selected.length} onClick={() => setExtendTo(`${new Date().getFullYear() + 1}-12-31`)} data-testid="cost-extend-selected">
-              Extend selected
-            </Button>
+            {canEdit && (
+              <>
+                <Button startIcon={<AddIcon />} onClick={() => setEditing(emptyDraft())} data-testid="cost-add">
+                  Add cost
+                </Button>
+                <Button disabled={!selected.length} onClick={() => setExpiring(selected)} data-testid="cost-expire-selected">
+                  Expire selected
+                </Button>
+                <Button disabled={!selected.length} onClick={() => setExtendTo(`${new Date().getFullYear() + 1}-12-31`)} data-testid="cost-extend-selected">
+                  Extend selected
+                </Button>
+              </>
+            )}
             <Button startIcon={<DownloadIcon />} onClick={exportFile}>
               Export
             </Button>
@@ -373,7 +379,7 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell padding="checkbox" />
+                {canEdit && <TableCell padding="checkbox" />}
                 <TableCell>Part</TableCell>
                 <TableCell>Vendor part</TableCell>
                 <TableCell>Agreement</TableCell>
@@ -381,7 +387,7 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
                 <TableCell>Status</TableCell>
                 <TableCell>Breaks</TableCell>
                 <TableCell align="right">Cost for {q ?? '…'}</TableCell>
-                <TableCell />
+                {canEdit && <TableCell />}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -390,9 +396,11 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
                 const id = c.shared_vendor_cost_id;
                 return (
                   <TableRow key={id} data-testid="cost-row" data-part={c.mfg_part_no}>
-                    <TableCell padding="checkbox">
-                      <Checkbox checked={selected.includes(id)} onChange={(e) => setSelected(e.target.checked ? [...selected, id] : selected.filter((s) => s !== id))} />
-                    </TableCell>
+                    {canEdit && (
+                      <TableCell padding="checkbox">
+                        <Checkbox checked={selected.includes(id)} onChange={(e) => setSelected(e.target.checked ? [...selected, id] : selected.filter((s) => s !== id))} />
+                      </TableCell>
+                    )}
                     <TableCell>
                       {c.mfg_code} {c.mfg_part_no}
                       <Typography variant="caption" display="block" color="text.secondary">
@@ -413,14 +421,16 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
                     <TableCell align="right" data-testid="cost-for-quantity">
                       {q ? (hit ? formatUnitCost(hit.cost) : 'below minimum') : ''}
                     </TableCell>
-                    <TableCell>
-                      <Button size="small" onClick={() => setEditing(draftOf(c))}>
-                        Edit
-                      </Button>
-                      <Button size="small" disabled={c.status === 'expired' || c.status === 'withdrawn'} onClick={() => setExpiring([id])} data-testid="cost-expire">
-                        Expire
-                      </Button>
-                    </TableCell>
+                    {canEdit && (
+                      <TableCell>
+                        <Button size="small" onClick={() => setEditing(draftOf(c))} data-testid="cost-edit">
+                          Edit
+                        </Button>
+                        <Button size="small" disabled={c.status === 'expired' || c.status === 'withdrawn'} onClick={() => setExpiring([id])} data-testid="cost-expire">
+                          Expire
+                        </Button>
+                      </TableCell>
+                    )}
                   </TableRow>
                 );
               })}
@@ -437,9 +447,11 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
           />
         </LoadState>
       </Section>
-      <Section title="Import a catalogue" testId="cost-import-section">
-        <ImportPanel sharedVendorId={sharedVendorId} onDone={reload} />
-      </Section>
+      {canEdit && (
+        <Section title="Import a catalogue" testId="cost-import-section">
+          <ImportPanel sharedVendorId={sharedVendorId} onDone={reload} />
+        </Section>
+      )}
       {editing && <CostDialog sharedVendorId={sharedVendorId} draft={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), reload())} />}
       <Dialog open={expiring != null} onClose={() => setExpiring(null)}>
         <DialogTitle>Expire {expiring?.length === 1 ? 'this cost' : `${expiring?.length} costs`}?</DialogTitle>

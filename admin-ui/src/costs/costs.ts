@@ -1,6 +1,8 @@
 // Shared vendor cost catalogues in the console (docs/costs.md): types, the cost-for-a-quantity rule the calculator
 // shows (the same rule as the server's costs::breaks), the import upload and its polling.
 import { apiUrl, callApi, httpClient, type Schema } from '../shared/api';
+import { HttpError } from '../shared/http';
+import { fieldErrorsOf } from '../ui';
 
 export type Cost = Schema<'Cost'>;
 export type CostBreak = Schema<'CostBreak'>;
@@ -49,3 +51,22 @@ export function importPercent(state: CostImport): number {
   const part = state.phase === 'reading' ? state.processed_rows / total / 2 : 0.5 + state.processed_rows / total / 2;
   return Math.min(99, Math.round(part * 100));
 }
+
+/** The permission every cost change needs (insert, update, expire, extend, duplicate check, import). */
+export const COST_EDIT = 'SharedVendorCostEdit';
+
+/**
+ * Why an import was refused, in the server's words: its field messages (400), or its message for a refusal such as
+ * 403 "You do not have permission: SharedVendorCostEdit", 413 or 429. Only when the server gave no reason (network,
+ * 5xx) the generic line.
+ */
+export function importRefusal(error: unknown): string {
+  if (error instanceof HttpError && error.status < 500) {
+    const { fields, form } = fieldErrorsOf(error);
+    const said = [...Object.values(fields), form].filter(Boolean).join('\n');
+    return said || error.message || IMPORT_FAILED;
+  }
+  return IMPORT_FAILED;
+}
+
+export const IMPORT_FAILED = 'The file could not be imported.';

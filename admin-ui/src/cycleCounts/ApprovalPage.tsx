@@ -5,13 +5,19 @@ import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { formatMoney } from '../shared/numbers';
-import { PageBanner } from '../ui';
+import { ConfirmDialog, PageBanner } from '../ui';
 import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
-import { fmt, type Paged, type ReviewLine, type Sheet } from './common';
+import { Pager } from '../grid/Pager';
+import { usePaging, useKeepPageIn } from './paging';
+import { approvalSummary, fmt, type Paged, type ReviewLine, type Sheet } from './common';
 
 function Review({ sheetId, onDone }: { sheetId: number; onDone: () => void }) {
   const loaded = useLoad((signal) => api.get<{ sheet: Sheet; lines: ReviewLine[] }>(`/api/V1/CycleCount/Sheet/${sheetId}/Review`, { signal }), [sheetId]);
+  // Approvals post stock differences: they are asked for with what they do; a rejection changes no stock.
+  const [asking, setAsking] = useState<ReviewLine[] | null>(null);
+  const approve = (lines: ReviewLine[]) => setAsking(lines);
   const decide = async (decisions: { line_id: number; approve: boolean }[]) => {
+    setAsking(null);
     try {
       const answer = await api.post<{ sheet: Sheet }>(`/api/V1/CycleCount/Sheet/${sheetId}/Approve`, { decisions });
       notify(answer.sheet.status === 6 ? `Sheet ${sheetId} posted.` : 'Decision saved.', 'success');
@@ -28,7 +34,7 @@ function Review({ sheetId, onDone }: { sheetId: number; onDone: () => void }) {
         <Stack direction="row" gap={2} mb={1} alignItems="center">
           <Chip label={loaded.data?.sheet.status_name} data-testid="review-status" />
           {waiting.length > 1 && (
-            <Button variant="contained" onClick={() => decide(waiting.map((l) => ({ line_id: l.line_id, approve: true })))} data-testid="approve-all">
+            <Button variant="contained" onClick={() => approve(waiting)} data-testid="approve-all">
               Approve all {waiting.length}
             </Button>
           )}
@@ -63,7 +69,7 @@ function Review({ sheetId, onDone }: { sheetId: number; onDone: () => void }) {
                 <TableCell>
                   {l.status === 3 && (
                     <Stack direction="row" gap={1}>
-                      <Button size="small" variant="contained" onClick={() => decide([{ line_id: l.line_id, approve: true }])} data-testid={`approve-${l.cip_code}`}>
+                      <Button size="small" variant="contained" onClick={() => approve([l])} data-testid={`approve-${l.cip_code}`}>
                         Approve
                       </Button>
                       <Button size="small" color="warning" onClick={() => decide([{ line_id: l.line_id, approve: false }])} data-testid={`reject-${l.cip_code}`}>
@@ -77,12 +83,21 @@ function Review({ sheetId, onDone }: { sheetId: number; onDone: () => void }) {
           </TableBody>
         </Table>
       </LoadState>
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking && asking.length > 1 ? `Approve ${asking.length} variances?` : 'Approve this variance?'}
+        message={asking ? approvalSummary(asking) : ''}
+        onConfirm={() => asking && void decide(asking.map((l) => ({ line_id: l.line_id, approve: true })))}
+        onCancel={() => setAsking(null)}
+      />
     </Section>
   );
 }
 
 export function ApprovalPage() {
-  const sheets = useLoad((signal) => api.post<Paged<Sheet>>('/api/V1/CycleCount/Sheet/Search', { pageSize: 50, status: 3 }, { signal }), []);
+  const paging = usePaging();
+  const sheets = useLoad((signal) => api.post<Paged<Sheet>>('/api/V1/CycleCount/Sheet/Search', { ...paging.wire, status: 3 }, { signal }), [paging.wire]);
+  useKeepPageIn(paging, sheets.data?.totalCount);
   const [selected, setSelected] = useState<number | null>(null);
   return (
     <Box p={2}>
@@ -104,6 +119,9 @@ export function ApprovalPage() {
                 </Button>
               ))}
             </Stack>
+          )}
+          {(sheets.data?.totalCount ?? 0) > paging.pageSize && (
+            <Pager id="approval" page={paging.page} pageSize={paging.pageSize} total={sheets.data?.totalCount ?? 0} onPage={paging.setPage} onPageSize={paging.setPageSize} />
           )}
         </LoadState>
       </Section>

@@ -7,6 +7,8 @@ import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageBanner, useHasPermission } from '../ui';
 import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
+import { Pager } from '../grid/Pager';
+import { usePaging, useKeepPageIn } from './paging';
 import { CYCLE_COUNT_ADMIN, CYCLE_COUNT_ENTER, type CountSettings, type Paged, type PlanCip, type CounterLine, type Sheet } from './common';
 
 const FIELDS: [keyof CountSettings, string][] = [
@@ -76,15 +78,17 @@ export function CountPlanPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [range, setRange] = useState<{ from: string; to: string }>({ from: '', to: '' });
+  const paging = usePaging();
   const due = useLoad(
     (signal) =>
       api.post<Paged<PlanCip>>(
         '/api/V1/CycleCount/Plan/Search',
-        { pageSize: 100, due_only: true, location_from: range.from || null, location_to: range.to || null },
+        { ...paging.wire, due_only: true, location_from: range.from || null, location_to: range.to || null },
         { signal },
       ),
-    [range],
+    [range, paging.wire],
   );
+  useKeepPageIn(paging, due.data?.totalCount);
   const generate = async () => {
     try {
       const answer = await api.post<{ sheet: Sheet; lines: CounterLine[] }>('/api/V1/CycleCount/Sheet', {
@@ -105,7 +109,7 @@ export function CountPlanPage() {
         <Stack direction="row" gap={2} mb={2} alignItems="center">
           <TextField size="small" label="Location from" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'location-from' } }} />
           <TextField size="small" label="Location to" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'location-to' } }} />
-          <Button onClick={() => setRange({ from, to })} data-testid="filter-due">
+          <Button onClick={() => (setRange({ from, to }), paging.first())} data-testid="filter-due">
             Show
           </Button>
           {enter && (
@@ -150,6 +154,7 @@ export function CountPlanPage() {
               </TableBody>
             </Table>
           )}
+          <Pager id="due" page={paging.page} pageSize={paging.pageSize} total={due.data?.totalCount ?? 0} onPage={paging.setPage} onPageSize={paging.setPageSize} />
         </LoadState>
       </Section>
     </Box>

@@ -6,7 +6,9 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageBanner, useHasPermission } from '../ui';
+import { Pager } from '../grid/Pager';
 import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
+import { usePaging, useKeepPageIn } from './paging';
 import { APD_REVIEW, SUGGESTION_STATUS, WARNING_LABELS, fmt, usageSeries, type Paged, type Suggestion } from './common';
 
 function UsageChart({ s }: { s: Suggestion }) {
@@ -26,10 +28,13 @@ export function MinMaxReviewPage() {
   const [pendingOnly, setPendingOnly] = useState(true);
   const [checked, setChecked] = useState<number[]>([]);
   const [chart, setChart] = useState<Suggestion | null>(null);
+  // Server paging: the search answers one page and the total; the pager walks the rest.
+  const paging = usePaging();
   const loaded = useLoad(
-    (signal) => api.post<Paged<Suggestion>>('/api/V1/APD/Search', { pageSize: 100, status: pendingOnly ? 1 : null }, { signal }),
-    [pendingOnly],
+    (signal) => api.post<Paged<Suggestion>>('/api/V1/APD/Search', { ...paging.wire, status: pendingOnly ? 1 : null }, { signal }),
+    [pendingOnly, paging.wire],
   );
+  useKeepPageIn(paging, loaded.data?.totalCount);
   const rows = loaded.data?.resultList ?? [];
   const act = async (what: 'Accept' | 'Dismiss', cip_nos: number[]) => {
     if (!cip_nos.length) return;
@@ -56,7 +61,7 @@ export function MinMaxReviewPage() {
     <Box p={2}>
       <PageBanner title="Min/Max Review" />
       <Stack direction="row" gap={2} alignItems="center" mb={2}>
-        <FormControlLabel control={<Switch checked={pendingOnly} onChange={(e) => setPendingOnly(e.target.checked)} />} label="Pending only" />
+        <FormControlLabel control={<Switch checked={pendingOnly} onChange={(e) => (setPendingOnly(e.target.checked), paging.first())} />} label="Pending only" />
         {reviewer && (
           <>
             <Button variant="contained" disabled={!checked.length} onClick={() => act('Accept', checked)} data-testid="bulk-accept">
@@ -134,6 +139,7 @@ export function MinMaxReviewPage() {
             ))}
           </TableBody>
         </Table>
+        <Pager id="suggestions" page={paging.page} pageSize={paging.pageSize} total={loaded.data?.totalCount ?? 0} onPage={paging.setPage} onPageSize={paging.setPageSize} />
       </LoadState>
     </Box>
   );

@@ -7,12 +7,16 @@ import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageBanner, RouteLink, useHasPermission } from '../ui';
 import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
+import { Pager } from '../grid/Pager';
+import { usePaging, useKeepPageIn } from './paging';
 import { CYCLE_COUNT_ENTER, changedCounts, parseCount, type CounterLine, type Paged, type Sheet } from './common';
 
 export function SheetsPage() {
   const enter = useHasPermission(CYCLE_COUNT_ENTER);
   const navigate = useNavigate();
-  const sheets = useLoad((signal) => api.post<Paged<Sheet>>('/api/V1/CycleCount/Sheet/Search', { pageSize: 50 }, { signal }), []);
+  const paging = usePaging();
+  const sheets = useLoad((signal) => api.post<Paged<Sheet>>('/api/V1/CycleCount/Sheet/Search', paging.wire, { signal }), [paging.wire]);
+  useKeepPageIn(paging, sheets.data?.totalCount);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const create = async () => {
@@ -69,6 +73,7 @@ export function SheetsPage() {
               ))}
             </TableBody>
           </Table>
+          <Pager id="sheets" page={paging.page} pageSize={paging.pageSize} total={sheets.data?.totalCount ?? 0} onPage={paging.setPage} onPageSize={paging.setPageSize} />
         </LoadState>
       </Section>
     </Box>

@@ -1,6 +1,6 @@
 // Cycle counts and min/max tuning (docs/cycle-counts.md, docs/min-max-tuning.md): the shapes the screens read, the
 // permissions and pure helpers (unit-tested in common.test.ts).
-import { formatQuantity } from '../shared/numbers';
+import { addExact, formatMoney, formatQuantity } from '../shared/numbers';
 
 export const CYCLE_COUNT_ENTER = 'CycleCountEnter';
 export const CYCLE_COUNT_APPROVE = 'CycleCountApprove';
@@ -144,3 +144,22 @@ export function usageSeries(usage: readonly number[]): { label: string; value: n
 
 /** A quantity as the count screens show it: a dash when there is none. */
 export const fmt = (v: number | null | undefined): string => formatQuantity(v, { blank: '—' });
+
+/**
+ * What approving these variances does, said before it is done (issue 22: a write-off of $773.50 took one click):
+ * how many units are written off and added, and their value. The value of a line is the API's `variance_value`
+ * (counted minus expected, at the CIP's average cost), summed exactly.
+ */
+export function approvalSummary(lines: readonly Pick<ReviewLine, 'cip_code' | 'variance_qty' | 'variance_value'>[], currency?: string | null): string {
+  const off = lines.filter((l) => (l.variance_qty ?? 0) < 0);
+  const on = lines.filter((l) => (l.variance_qty ?? 0) > 0);
+  const part = (rows: typeof lines, verb: string) => {
+    if (!rows.length) return null;
+    const qty = Math.abs(addExact('quantity', rows.map((l) => l.variance_qty ?? 0)));
+    const value = Math.abs(addExact('money', rows.map((l) => l.variance_value ?? 0)));
+    return `${verb} ${formatQuantity(qty)} unit(s) worth ${formatMoney(value, { currency })}`;
+  };
+  const what = [part(off, 'write off'), part(on, 'add')].filter(Boolean).join(' and ') || 'change nothing on hand';
+  const subject = lines.length === 1 ? `the variance of ${lines[0].cip_code}` : `${lines.length} variances`;
+  return `Approving ${subject} will ${what}. The stock ledger is posted when no line of the sheet waits any more.`;
+}

@@ -6,6 +6,8 @@ import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageBanner, useHasPermission } from '../ui';
 import { LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
+import { Pager } from '../grid/Pager';
+import { usePaging, useKeepPageIn } from '../cycleCounts/paging';
 import { SHARED_VENDOR_EDIT, sharedVendorRoute, type SharedVendor, type SummaryRow } from './sharedVendors';
 
 interface SummaryPage {
@@ -20,11 +22,13 @@ export function SharedVendorList() {
   const [text, setText] = useState('');
   const [criteria, setCriteria] = useState<{ search_text: string | null; is_active: boolean | null }>({ search_text: null, is_active: true });
   const [creating, setCreating] = useState(false);
+  const paging = usePaging(20);
   const rows = useLoad(
-    (signal) => api.post<SummaryPage>('/api/V1/SharedVendor/SummarySearch', { ...criteria, pageSize: 100 }, { signal }),
-    [criteria],
+    (signal) => api.post<SummaryPage>('/api/V1/SharedVendor/SummarySearch', { ...criteria, ...paging.wire }, { signal }),
+    [criteria, paging.wire],
   );
-  const search = () => setCriteria((c) => ({ ...c, search_text: text.trim() || null }));
+  useKeepPageIn(paging, rows.data?.totalCount);
+  const search = () => (setCriteria((c) => ({ ...c, search_text: text.trim() || null })), paging.first());
   return (
     <>
       <PageBanner title="Shared Vendors" />
@@ -48,7 +52,7 @@ export function SharedVendorList() {
             slotProps={{ htmlInput: { 'data-testid': 'sv-search-text' } }}
           />
           <FormControlLabel
-            control={<Checkbox checked={criteria.is_active === true} onChange={(e) => setCriteria((c) => ({ ...c, is_active: e.target.checked ? true : null }))} />}
+            control={<Checkbox checked={criteria.is_active === true} onChange={(e) => (setCriteria((c) => ({ ...c, is_active: e.target.checked ? true : null })), paging.first())} />}
             label="Active only"
           />
           <Button variant="contained" onClick={search} data-testid="sv-search">
@@ -86,6 +90,7 @@ export function SharedVendorList() {
               )}
             </TableBody>
           </Table>
+          <Pager id="sv-list" page={paging.page} pageSize={paging.pageSize} total={rows.data?.totalCount ?? 0} onPage={paging.setPage} onPageSize={paging.setPageSize} />
         </LoadState>
       </Section>
       {creating && <NewSharedVendorDialog onClose={() => setCreating(false)} onCreated={(id) => navigate(sharedVendorRoute(id))} />}
