@@ -1,22 +1,12 @@
 // The crib counter's logic, apart from the screen: lines built from scans (a repeated scan adds quantity), and the
 // Issue/Return request of one line (a tracking code left at the employee's default is sent by id, a changed one as
 // typed text, which the people area validates).
+import type { Schema } from '../shared/api';
 
-export interface CounterItem {
-  cip_no: number;
-  cid_no?: number | null;
-  cip_code: string;
-  cust_item_code?: string | null;
-  cust_desc1?: string | null;
-  location?: string | null;
-  qty_on_hand: number;
-}
-
-export interface DefaultTracking {
-  level: number;
-  tracking_code_id: number;
-  tracking_number: string;
-}
+export type CounterItem = Schema<'CounterItem'>;
+export type DefaultTracking = Schema<'CounterTracking'>;
+export type CounterEmployee = Schema<'CounterEmployee'>;
+export type DrawBody = Schema<'DrawRequest'>;
 
 export type LineState = 'pending' | 'posting' | 'posted' | 'refused';
 
@@ -47,30 +37,17 @@ export function defaultTrackingTexts(defaults: readonly DefaultTracking[]): stri
   return texts;
 }
 
-export interface DrawBody {
-  cip_no: number;
-  qty: number;
-  employee: string;
-  pin?: string | null;
-  track1_id?: number | null;
-  track2_id?: number | null;
-  track3_id?: number | null;
-  track4_id?: number | null;
-  track1?: string | null;
-  track2?: string | null;
-  track3?: string | null;
-  track4?: string | null;
-}
+type Level = 1 | 2 | 3 | 4;
+const LEVELS: Level[] = [1, 2, 3, 4];
 
 export function drawBody(line: CounterLine, employee: string, pin: string, texts: readonly string[], defaults: readonly DefaultTracking[]): DrawBody {
   const body: DrawBody = { cip_no: line.item.cip_no, qty: line.qty, employee, pin: pin || null };
-  const b = body as unknown as Record<string, unknown>;
-  for (let level = 1; level <= 4; level++) {
+  for (const level of LEVELS) {
     const text = (texts[level - 1] ?? '').trim();
     if (!text) continue;
     const d = defaults.find((x) => x.level === level);
-    if (d && d.tracking_number === text) b[`track${level}_id`] = d.tracking_code_id;
-    else b[`track${level}`] = text;
+    if (d && d.tracking_number === text) body[`track${level}_id`] = d.tracking_code_id;
+    else body[`track${level}`] = text;
   }
   return body;
 }

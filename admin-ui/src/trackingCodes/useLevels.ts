@@ -1,4 +1,4 @@
-import { api } from '../shared/api';
+import { callApi } from '../shared/api';
 import { useUserContext } from '../shell/UserContextProvider';
 import { useLoad } from '../ui';
 import type { TrackingLevel } from './trackingCodes';
@@ -8,7 +8,7 @@ export function useTrackingLevels(): { levels: TrackingLevel[] | undefined; relo
   const { context } = useUserContext();
   const siteId = context?.currentSite?.site_id ?? null;
   const loaded = useLoad(
-    (signal) => api.get<TrackingLevel[]>(`/api/V1/TrackingCode/TrackingLevelsBySite/${siteId}`, { signal, quiet: true }),
+    (signal) => callApi('get', '/V1/TrackingCode/TrackingLevelsBySite/{site}', { path: { site: siteId ?? 0 }, signal, quiet: true }),
     [siteId],
     siteId !== null,
   );
