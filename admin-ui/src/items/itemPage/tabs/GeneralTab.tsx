@@ -4,11 +4,12 @@ import EditIcon from '@mui/icons-material/Edit';
 import type { Schema } from '../../../shared/api';
 import { formatQuantity } from '../../../shared/numbers';
 import { formatCurrency, formatDateTime } from '../../../grid/format';
-import { RouteLink, useHasPermission } from '../../../ui';
+import { RouteLink, nameWithCode, uomKind, useHasPermission, vendorKind } from '../../../ui';
 import { cipRoute, ITEM_EDIT, replTypeName, statusName, yesNo } from '../../common';
 import { itemMasterDetailRoute } from '../../itemMaster/ItemMasterList';
 import { InfoRow, Section } from '../../../ui';
 import { OtherSettingsDialog } from './OtherSettingsDialog';
+import { abcClassName, RefName } from '../refs';
 
 type CipCommon = Schema<'CipCommon'>;
 type CipRef = Schema<'CipRef'>;
@@ -20,7 +21,7 @@ function CipLink({ cip }: { cip: CipRef | null | undefined }) {
   // The reference does not name its CID (a buddy may be of another CID): the CIP's own page finds it.
   return (
     <RouteLink to={cipRoute(cip.cip_no)} data-testid={`item-ref-${cip.cip_no}`}>
-      {cip.cip_code} ({cip.cip_no})
+      {cip.cip_code}
     </RouteLink>
   );
 }
@@ -56,7 +57,9 @@ export function GeneralTab({ common, onSaved }: { common: CipCommon; onSaved?: (
             <InfoRow label="Replenishment" value={replTypeName(cip.repl_type)} />
             <InfoRow label="Consigned" value={yesNo(cip.consigned)} />
             <InfoRow label="Dispensing" value={yesNo(cip.dispensing)} />
-            <InfoRow label="Vendor" value={cip.vend_code} testId="item-cip-vendor" />
+            <InfoRow label="Vendor">
+              <RefName kind={vendorKind} value={cip.vend_code} testId="item-cip-vendor" />
+            </InfoRow>
             {cip.cust_avg_cost !== null && cip.cust_avg_cost !== undefined && (
               <InfoRow label="Average Cost" value={formatCurrency(cip.cust_avg_cost)} testId="item-avg-cost" />
             )}
@@ -77,9 +80,11 @@ export function GeneralTab({ common, onSaved }: { common: CipCommon; onSaved?: (
                 <InfoRow label="Customer Part" value={cid.cust_item_code} testId="item-cust-item-code" />
                 <InfoRow label="Description" value={[cid.cust_desc1, cid.cust_desc2].filter(Boolean).join(' ')} />
                 <InfoRow label="Status" value={statusName(cid.cid_status)} />
-                <InfoRow label="Vendor" value={cid.vend_code} />
+                <InfoRow label="Vendor">
+                  <RefName kind={vendorKind} value={cid.vend_code} testId="item-cid-vendor" />
+                </InfoRow>
                 <InfoRow label="Average Lead Time" value={cid.avg_lead_time === null || cid.avg_lead_time === undefined ? '' : `${cid.avg_lead_time} days`} />
-                <InfoRow label="ABC Class" value={cid.curr_abc_class_type_id} />
+                <InfoRow label="ABC Class" value={abcClassName(cid.curr_abc_class_type_id)} />
                 <InfoRow
                   label="Flags"
                   value={[
@@ -103,17 +108,19 @@ export function GeneralTab({ common, onSaved }: { common: CipCommon; onSaved?: (
           <Section title="Item master" testId="item-general-master">
             {item ? (
               <>
-                <InfoRow label="Item Id">
+                <InfoRow label="Part">
                   <RouteLink to={itemMasterDetailRoute(item.item_id)} data-testid="item-master-link">
-                    {item.item_id}
+                    {[item.mfg_code, item.mfg_part_no].filter(Boolean).join(' ') || [item.desc1, item.desc2].filter(Boolean).join(' ') || 'Item master part'}
                   </RouteLink>
                 </InfoRow>
-                <InfoRow label="Manufacturer" value={[item.mfg_code, item.mfg_name].filter(Boolean).join(' - ')} />
+                <InfoRow label="Manufacturer" value={nameWithCode(item.mfg_name, item.mfg_code)} />
                 <InfoRow label="Manufacturer Part" value={item.mfg_part_no} testId="item-mfg-part" />
                 <InfoRow label="Description" value={[item.desc1, item.desc2].filter(Boolean).join(' ')} />
                 <InfoRow label="UPC" value={item.asp_upc} />
                 <InfoRow label="ERP Item Code" value={item.erp_vmi_item_code} />
-                <InfoRow label="UOM" value={item.uom_code} />
+                <InfoRow label="UOM">
+                  <RefName kind={uomKind} value={item.uom_code} testId="item-uom" />
+                </InfoRow>
                 <InfoRow label="Commodity" value={item.commodity_code} />
               </>
             ) : (

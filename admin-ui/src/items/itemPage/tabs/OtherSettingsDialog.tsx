@@ -6,7 +6,8 @@ import {
 } from '@mui/material';
 import { callApi, type Schema } from '../../../shared/api';
 import { notify } from '../../../shared/events';
-import { useHasPermission } from '../../../ui';
+import { RecordPicker, useHasPermission } from '../../../ui';
+import { cipKind } from '../refs';
 import { VendorPicker } from '../../../vendors/VendorPicker';
 import { fieldErrorsOf } from '../../../ui';
 import { CUSTOM_FIELDS, otherBody, otherForm, switchedVendor, type OtherForm } from '../otherSettings';
@@ -115,8 +116,8 @@ export function OtherSettingsDialog({ cip, onClose, onSaved }: { cip: Cip; onClo
                 control={<Checkbox checked={form.consigned} onChange={(e) => set({ consigned: e.target.checked })} slotProps={{ input: { 'data-testid': 'item-other-consigned' } as object }} />} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField fullWidth size="small" label="Buddy CIP Id" value={form.buddy_cip_no} onChange={(e) => set({ buddy_cip_no: e.target.value })}
-                error={Boolean(errors.buddy_cip_no)} helperText={errors.buddy_cip_no} slotProps={{ htmlInput: { 'data-testid': 'item-other-buddy_cip_no', inputMode: 'numeric' } }} />
+              <RecordPicker kind={cipKind} label="Buddy CIP" value={form.buddy_cip_no} width="100%"
+                onChange={(key) => set({ buddy_cip_no: key === null ? '' : String(key) })} testId="item-other-buddy_cip_no" error={errors.buddy_cip_no} />
             </Grid>
             {CUSTOM_FIELDS.map((name, i) => (
               <Grid key={name} size={{ xs: 12, sm: 6 }}>

@@ -8,7 +8,7 @@ import { GuardedButton } from '../../../grid/GuardedButton';
 import { SelectField } from '../../../grid/SelectField';
 import { useHasPermission } from '../../../ui';
 import { ITEM_EDIT, REPL_TYPE_OPTIONS, replTypeName, yesNo } from '../../common';
-import { InfoRow, Section, fieldErrorsOf, useLoad } from '../../../ui';
+import { InfoRow, Section, fieldErrorsOf, nameWithCode, useLoad } from '../../../ui';
 import { QUANTITY_FIELDS, replenishmentBody, replenishmentForm, type ReplenishmentForm } from '../replenishment';
 
 type Cip = Schema<'Cip'>;
@@ -93,7 +93,7 @@ export function ReplenishmentTab({ cip, onSaved }: { cip: Cip; onSaved: () => vo
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <InfoRow label="Source" value={source.data?.source} testId="item-repl-source" />
-            <InfoRow label="Vendor" value={[source.data?.vend_code, source.data?.vend_name].filter(Boolean).join(' - ')} />
+            <InfoRow label="Vendor" value={nameWithCode(source.data?.vend_name, source.data?.vend_code)} testId="item-repl-vendor" />
             <InfoRow label="Kanban bins" value={source.data?.kanban_bin_count} />
             <InfoRow label="Dispenser bins" value={source.data?.dispenser_bin_count} />
           </Grid>
