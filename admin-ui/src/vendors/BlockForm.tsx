@@ -1,6 +1,6 @@
 // One block of the vendor detail (spec 4 section 3): its fields read, and with the block's permission edited and
 // saved through its Update call; the server's validation messages appear under their fields.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Grid, Stack } from '@mui/material';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
@@ -11,11 +11,13 @@ import { useTypeLists } from '../typeLists/TypeListPicker';
 import { typeValueText, type TypeListName, type TypeValue } from '../typeLists/lookups';
 import { changeField, listsOf, storedAs, updateBody, type Block, type BlockField, type Values } from './vendors';
 import { VendorField } from './VendorField';
+import { VendorName } from './VendorName';
 
-/** How a stored value reads: a list value by its code and name, flags as Yes/No. */
-function shown(f: BlockField, v: unknown, lists: Partial<Record<TypeListName, TypeValue[]>>): string {
+/** How a stored value reads: a list value by its code and name, another vendor by its name, flags as Yes/No. */
+function shown(f: BlockField, v: unknown, lists: Partial<Record<TypeListName, TypeValue[]>>): ReactNode {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (f.kind === 'vendor') return <VendorName code={String(v)} />;
   return f.list ? typeValueText(lists[f.list], storedAs(f), v) : String(v);
 }
 

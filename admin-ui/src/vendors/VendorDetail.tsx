@@ -40,7 +40,7 @@ export function VendorDetail({ model, code }: { model: VendorModel; code: string
   const toggleHidden = async () => {
     if (!common.data) return;
     try {
-      await api.post(`/api/V1/Vendor/UpdateHidden/${common.data.vend_id}`, { vend_id: common.data.vend_id, is_hidden: !hidden }, { quiet: true });
+      await api.post(`/api/V1/Vendor/UpdateHidden/${common.data.vend_id}`, { vend_id: common.data.vend_id, is_hidden: !hidden }, { local400: true });
       notify(hidden ? 'The vendor is shown again.' : 'The vendor is hidden.', 'success');
       setVersion((n) => n + 1);
     } catch (error) {

@@ -2,6 +2,7 @@
 // state picker offers the chosen country's states) or a text field; the server's message under it.
 import { Box, Checkbox, FormControlLabel, TextField } from '@mui/material';
 import { TypeListPicker } from '../typeLists/TypeListPicker';
+import { VendorPicker } from './VendorPicker';
 import { stateOf, type TypeListName, type TypeValue } from '../typeLists/lookups';
 import { formStateCountry, STATE_FIELD, storedAs, type BlockField, type Values } from './vendors';
 
@@ -26,6 +27,9 @@ export function VendorField({ field: f, values, lists, siteId, error, testId, on
         {error && <Box sx={{ color: 'error.main', fontSize: 12 }}>{error}</Box>}
       </>
     );
+  }
+  if (f.kind === 'vendor') {
+    return <VendorPicker value={String(values[f.name] ?? '')} onChange={(code) => onChange(f.name, code)} label={f.label} testId={testId} error={error} />;
   }
   if (f.list) {
     const country = f.name === STATE_FIELD ? formStateCountry(values, lists.Country) : null;

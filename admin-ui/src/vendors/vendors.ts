@@ -43,7 +43,8 @@ export function guardDecision(model: VendorModel, code: string | null, found: Ve
   return { kind: 'detail', code: found.vend_code };
 }
 
-export type FieldKind = 'text' | 'bool' | 'number' | 'list' | 'listCode' | 'multiline';
+/** `vendor`: another vendor's code, shown by its name and chosen with the vendor picker. */
+export type FieldKind = 'text' | 'bool' | 'number' | 'list' | 'listCode' | 'multiline' | 'vendor';
 
 export interface BlockField {
   name: string;
@@ -78,7 +79,7 @@ export const BLOCKS: Block[] = [
       t('hold', 'Hold', 'list', 'VendorHold'), t('po_hold_type', 'PO Hold Type', 'list', 'VendorHoldMethod'), t('edi', 'EDI', 'bool'),
       t('consigned_vmi', 'Consigned VMI', 'bool'), t('supplier_managed', 'Supplier Managed', 'bool'), t('tap_asn_action_type', 'ASN Action', 'list', 'ASNAction'),
       t('corporate_preferred', 'Corporate Preferred', 'bool'), t('preferred_supplier', 'Preferred Supplier', 'bool'), t('remit_to', 'Remit-to Address', 'bool'),
-      t('remit_to_vend_code', 'Remit-to Vendor'),
+      t('remit_to_vend_code', 'Remit-to Vendor', 'vendor'),
     ],
   },
   {
@@ -113,7 +114,7 @@ export const BLOCKS: Block[] = [
     fields: [
       t('diverse_supplier', 'Diverse Supplier', 'bool'), t('diversity_type', 'Diversity Type', 'list', 'VendorDiversity'), t('form_template_id', 'Form Template', 'list', 'FormTemplate'),
       t('bypass_template', 'Bypass Template', 'bool'), t('comments', 'Comments', 'multiline'), t('po_comments', 'PO Comments', 'multiline'),
-      t('product_file_notes', 'Product File Notes', 'multiline'), t('nonconsigned_vend_code', 'Non-consigned Vendor'), t('consigned_vend_code', 'Consigned Vendor'),
+      t('product_file_notes', 'Product File Notes', 'multiline'), t('nonconsigned_vend_code', 'Non-consigned Vendor', 'vendor'), t('consigned_vend_code', 'Consigned Vendor', 'vendor'),
       t('cust_vendor_number', 'Customer Vendor Number'), t('do_not_send_to_erp', 'Do Not Send to ERP', 'bool'),
     ],
   },
@@ -122,7 +123,7 @@ export const BLOCKS: Block[] = [
     fields: [
       t('vmi', 'VMI', 'bool'), t('erp_type_description', 'ERP Type'), t('consigned_vmi', 'Consigned VMI', 'bool'), t('hold', 'Hold', 'list', 'VendorHold'),
       t('is_hidden', 'Hidden', 'bool'), t('corporate_preferred', 'Corporate Preferred', 'bool'), t('remit_to', 'Remit-to Address', 'bool'),
-      t('remit_to_vend_code', 'Remit-to Vendor'), t('edi', 'EDI', 'bool'), t('shared_vendor_name', 'Shared Vendor'), t('preferred_supplier', 'Preferred Supplier', 'bool'),
+      t('remit_to_vend_code', 'Remit-to Vendor', 'vendor'), t('edi', 'EDI', 'bool'), t('shared_vendor_name', 'Shared Vendor'), t('preferred_supplier', 'Preferred Supplier', 'bool'),
     ],
   },
 ];

@@ -23,12 +23,15 @@ import {
 } from '@mui/material';
 import { callApi, type Schema } from '../../shared/api';
 import { notify } from '../../shared/events';
-import { PageBanner, useHasPermission } from '../../ui';
+import { ConfirmDialog, PageBanner, useHasPermission } from '../../ui';
+import { Pager } from '../../grid/Pager';
+import { usePaging, useKeepPageIn } from '../../cycleCounts/paging';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
 import { APPROVED_VENDOR_EDIT } from './common';
 
 type CopyAnswer = Schema<'CopyApprovedAnswer'>;
+type ApprovedLink = Schema<'ApprovedVendorPage'>['resultList'][number];
 const NO_ERRORS = { fields: {} as Record<string, string>, form: null as string | null };
 
 export function ApprovedVendorsPage() {
@@ -46,15 +49,18 @@ export function ApprovedVendorsPage() {
   const [copyErrors, setCopyErrors] = useState(NO_ERRORS);
   const [copied, setCopied] = useState<CopyAnswer | null>(null);
 
+  const paging = usePaging(50);
   const links = useLoad(
     (signal) =>
       callApi('post', '/V1/Vendor/ApprovedVendors/Search', {
-        body: { site_id: siteId, mfg_code: filter.mfg || null, text: filter.text || null, pageSize: 500, sortField: 'mfg_code' },
+        body: { site_id: siteId, mfg_code: filter.mfg || null, text: filter.text || null, ...paging.wire, sortField: 'mfg_code' },
         signal,
       }),
-    [siteId, filter],
+    [siteId, filter, paging.wire],
     siteId > 0,
   );
+  useKeepPageIn(paging, links.data?.totalCount);
+  const [removing, setRemoving] = useState<ApprovedLink | null>(null);
 
   const add = async () => {
     try {
@@ -69,6 +75,7 @@ export function ApprovedVendorsPage() {
   };
 
   const remove = async (id: number) => {
+    setRemoving(null);
     try {
       const answer = await callApi('delete', '/V1/Vendor/RemoveApprovedVendor', { query: { manufacturer_vendor_id: id } });
       notify(answer.message, 'success');
@@ -121,6 +128,7 @@ export function ApprovedVendorsPage() {
           onSubmit={(e) => {
             e.preventDefault();
             setFilter({ mfg: mfg.trim().toUpperCase(), text: text.trim() });
+            paging.first();
           }}
         >
           <TextField
@@ -129,6 +137,7 @@ export function ApprovedVendorsPage() {
             value={siteId || ''}
             onChange={(e) => {
               setSiteId(Number(e.target.value));
+              paging.first();
               setErrors(NO_ERRORS);
             }}
             sx={{ width: 200 }}
@@ -212,7 +221,7 @@ export function ApprovedVendorsPage() {
                   </TableCell>
                   <TableCell>
                     {canEdit && (
-                      <Button size="small" color="error" onClick={() => void remove(a.manufacturer_vendor_id)}>
+                      <Button size="small" color="error" onClick={() => setRemoving(a)} data-testid={`approved-remove-${a.mfg_code}-${a.vend_code}`}>
                         Remove
                       </Button>
                     )}
@@ -226,13 +235,18 @@ export function ApprovedVendorsPage() {
               )}
             </TableBody>
           </Table>
-          {links.data && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {links.data.totalCount === 1 ? '1 approved vendor' : `${links.data.totalCount} approved vendors`}
-            </Typography>
-          )}
+          <Pager id="approved" page={paging.page} pageSize={paging.pageSize} total={links.data?.totalCount ?? 0} onPage={paging.setPage} onPageSize={paging.setPageSize} />
         </LoadState>
       </Section>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove the approved vendor?"
+        message={removing ? `${removing.vend_code} ${removing.vend_name ?? ''} is no longer an approved vendor of ${removing.mfg_code} at ${siteCode}.` : ''}
+        confirmLabel="Remove"
+        danger
+        onConfirm={() => removing && void remove(removing.manufacturer_vendor_id)}
+        onCancel={() => setRemoving(null)}
+      />
 
       <Dialog open={copying} onClose={() => setCopying(false)} fullWidth maxWidth="xs">
         <DialogTitle>Copy approved vendors</DialogTitle>

@@ -1,19 +1,26 @@
 // The manufacturers a vendor is approved for, at the caller's sites (docs/vendor-sites.md).
+import { useState } from 'react';
 import { Button, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
-import { useHasPermission } from '../../ui';
+import { ConfirmDialog, useHasPermission } from '../../ui';
+import { Pager } from '../../grid/Pager';
+import { usePaging, useKeepPageIn } from '../../cycleCounts/paging';
 import { LoadState, Section, notifyRefusal, useLoad } from '../../ui';
 import { APPROVED_VENDOR_EDIT } from './common';
 
 export function ApprovedVendorsTab({ vendCode }: { vendCode: string }) {
   const canEdit = useHasPermission(APPROVED_VENDOR_EDIT);
+  const paging = usePaging(20);
   const links = useLoad(
-    (signal) => callApi('post', '/V1/Vendor/ApprovedVendors/Search', { body: { vend_code: vendCode, pageSize: 500, sortField: 'mfg_code' }, signal }),
-    [vendCode],
+    (signal) => callApi('post', '/V1/Vendor/ApprovedVendors/Search', { body: { vend_code: vendCode, ...paging.wire, sortField: 'mfg_code' }, signal }),
+    [vendCode, paging.wire],
     Boolean(vendCode),
   );
+  useKeepPageIn(paging, links.data?.totalCount);
+  const [removing, setRemoving] = useState<{ id: number; text: string } | null>(null);
   const remove = async (id: number) => {
+    setRemoving(null);
     try {
       const answer = await callApi('delete', '/V1/Vendor/RemoveApprovedVendor', { query: { manufacturer_vendor_id: id } });
       notify(answer.message, 'success');
@@ -46,7 +53,7 @@ export function ApprovedVendorsTab({ vendCode }: { vendCode: string }) {
                 </TableCell>
                 <TableCell>
                   {canEdit && (
-                    <Button size="small" color="error" onClick={() => void remove(a.manufacturer_vendor_id)}>
+                    <Button size="small" color="error" onClick={() => setRemoving({ id: a.manufacturer_vendor_id, text: `Vendor ${vendCode} is no longer an approved vendor of ${a.mfg_code} at ${a.siteCode}.` })}>
                       Remove
                     </Button>
                   )}
@@ -60,7 +67,19 @@ export function ApprovedVendorsTab({ vendCode }: { vendCode: string }) {
             )}
           </TableBody>
         </Table>
+        {(links.data?.totalCount ?? 0) > paging.pageSize && (
+          <Pager id="vendor-approved" page={paging.page} pageSize={paging.pageSize} total={links.data?.totalCount ?? 0} onPage={paging.setPage} onPageSize={paging.setPageSize} />
+        )}
       </LoadState>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove the approved vendor?"
+        message={removing?.text ?? ''}
+        confirmLabel="Remove"
+        danger
+        onConfirm={() => removing && void remove(removing.id)}
+        onCancel={() => setRemoving(null)}
+      />
     </Section>
   );
 }

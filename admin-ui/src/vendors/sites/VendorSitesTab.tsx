@@ -21,6 +21,8 @@ import {
 import { callApi, type Schema } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { useHasPermission } from '../../ui';
+import { Pager } from '../../grid/Pager';
+import { usePaging, useKeepPageIn } from '../../cycleCounts/paging';
 import { LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
 import { changedFields } from './changes';
 
@@ -49,11 +51,13 @@ const formOf = (v: VendorSite): Form => ({
 /** The vendor's sites among the caller's sites of the current client. */
 export function VendorSitesTab({ vendCode }: { vendCode: string }) {
   const canEdit = useHasPermission('EditVendorSite');
+  const paging = usePaging(20);
   const sites = useLoad(
-    (signal) => callApi('post', '/V1/Vendor/VendorSite/Search', { body: { vend_code: vendCode, pageSize: 200, sortField: 'siteCode' }, signal }),
-    [vendCode],
+    (signal) => callApi('post', '/V1/Vendor/VendorSite/Search', { body: { vend_code: vendCode, ...paging.wire, sortField: 'siteCode' }, signal }),
+    [vendCode, paging.wire],
     Boolean(vendCode),
   );
+  useKeepPageIn(paging, sites.data?.totalCount);
   const [editing, setEditing] = useState<VendorSite | null>(null);
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
@@ -131,6 +135,9 @@ export function VendorSitesTab({ vendCode }: { vendCode: string }) {
             )}
           </TableBody>
         </Table>
+        {(sites.data?.totalCount ?? 0) > paging.pageSize && (
+          <Pager id="vendor-sites" page={paging.page} pageSize={paging.pageSize} total={sites.data?.totalCount ?? 0} onPage={paging.setPage} onPageSize={paging.setPageSize} />
+        )}
       </LoadState>
 
       <Dialog open={editing !== null} onClose={close} fullWidth maxWidth="sm">
