@@ -29,7 +29,8 @@ import { PageBanner, RouteLink } from '../../ui';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { hasPermission } from '../../lib/userContext';
 import { ITEM_MASTER_MAINTENANCE, ITEM_MASTER_SEARCH_ROUTE, ITEM_SEARCH_ROUTE, statusName, yesNo } from '../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, nameWithCode, uomKind, useLoad } from '../../ui';
+import { RefName } from '../itemPage/refs';
 import {
   MAINTENANCE_FLAGS,
   MAINTENANCE_NUMBER_FIELDS,
@@ -298,17 +299,19 @@ export function ItemMasterShow() {
                   <InfoRow label="Item Id" value={item.item_id} testId="item-master-detail-item_id" />
                   <InfoRow label="Description 1" value={item.desc1} testId="item-master-detail-desc1" />
                   <InfoRow label="Description 2" value={item.desc2} testId="item-master-detail-desc2" />
-                  <InfoRow label="Manufacturer" value={`${item.mfg_code} - ${item.mfg_name}`} testId="item-master-detail-mfg" />
+                  <InfoRow label="Manufacturer" value={nameWithCode(item.mfg_name, item.mfg_code)} testId="item-master-detail-mfg" />
                   <InfoRow label="Manufacturer Part" value={item.mfg_part_no} testId="item-master-detail-mfg_part_no" />
                   <InfoRow label="Brand" value={item.brand_name} testId="item-master-detail-brand" />
                   <InfoRow label="Status" value={statusName(item.item_status)} testId="item-master-detail-status" />
-                  <InfoRow label="Unit of Measure" value={item.uom_code} />
+                  <InfoRow label="Unit of Measure">
+                    <RefName kind={uomKind} value={item.uom_code} testId="item-master-detail-uom" />
+                  </InfoRow>
                 </Grid>
                 <Grid size={{ xs: 12, md: 6 }}>
                   <InfoRow label="ERP / VMI Item Code" value={item.erp_vmi_item_code} />
                   <InfoRow label="UPC" value={item.asp_upc} />
-                  <InfoRow label="Commodity" value={[item.commodity_code, item.commodity_description].filter(Boolean).join(' - ')} />
-                  <InfoRow label="Hazardous" value={[item.haz_code, item.haz_description].filter(Boolean).join(' - ')} />
+                  <InfoRow label="Commodity" value={nameWithCode(item.commodity_description, item.commodity_code)} />
+                  <InfoRow label="Hazardous" value={nameWithCode(item.haz_description, item.haz_code)} />
                   <InfoRow label="Shelf Life (days)" value={item.shelf_life} />
                   <InfoRow label="Ship Weight (lb)" value={item.ship_weight} testId="item-master-detail-ship_weight" />
                   <InfoRow label="SAT Code" value={item.sat_code} />
