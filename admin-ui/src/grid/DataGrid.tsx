@@ -22,11 +22,11 @@ import { useDataProvider, useListContext, type Identifier, type RaRecord } from 
 import { ColumnConfigPanel } from './ColumnConfigPanel';
 import { exportColumns, initialSort, isConfigurable, mergeColumns, visibleColumns } from './columns';
 import { saveExport } from './download';
-import { formatCell } from './format';
+import { formatCell } from '../shared/format';
 import { GuardedButton } from './GuardedButton';
 import { isSortable, sortKeyOf, useGridContext } from './GridList';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, checkedPage, nextSort, pageCount, toGridSort, toRaSort } from './pager';
-import { Pager } from './Pager';
+import { Pager } from '../ui/Pager';
 import { RowLimitBanner } from './RowLimitBanner';
 import { TruncatedText } from './TruncatedText';
 import type { GridColumn, GridConfig } from './types';

@@ -1,5 +1,5 @@
 import { Tooltip } from '@mui/material';
-import { TRUNCATE_AT, truncateText } from './format';
+import { TRUNCATE_AT, truncateText } from '../shared/format';
 
 /** Text cut to 50 characters with the full text in a tooltip. */
 export function TruncatedText({ value, max = TRUNCATE_AT }: { value: unknown; max?: number }) {

@@ -1,3 +1,4 @@
+import type { CellKind } from '../shared/format';
 import type { ReactNode } from 'react';
 import type { SxProps, Theme } from '@mui/material';
 
@@ -13,19 +14,8 @@ export interface GridSort {
  * How a cell is formatted and how the export types the column. `number` shows the value as it is (ids, counts);
  * `money`, `unitCost`, `quantity`, `percent` and `factor` in the user's locale (shared/numbers.ts); `currency` is US dollars.
  */
-export type ColumnKind =
-  | 'text'
-  | 'number'
-  | 'currency'
-  | 'money'
-  | 'unitCost'
-  | 'quantity'
-  | 'percent'
-  | 'factor'
-  | 'date'
-  | 'datetime'
-  | 'longdate'
-  | 'boolean';
+/** How a column's values are shown (shared/format.ts `formatCell`). */
+export type ColumnKind = CellKind;
 
 /** A row as the API answers it: field names are the API's. */
 export type GridRow = Record<string, unknown>;

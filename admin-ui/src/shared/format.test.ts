@@ -6,6 +6,8 @@ import {
   formatDate,
   formatDateTime,
   formatLongDate,
+  formatTime,
+  formatYesNo,
   isIsoDate,
   parseDate,
   todayIso,
@@ -21,6 +23,14 @@ describe('dates', () => {
   it('formats MM/dd/yyyy hh:mm:ss', () => {
     expect(formatDateTime('2026-03-05T14:07:09Z')).toBe('03/05/2026 14:07:09');
     expect(formatDateTime('2026-03-05T04:07:09')).toBe('03/05/2026 04:07:09');
+  });
+  it('follows the locale asked for, in UTC', () => {
+    expect(formatDate('2026-03-05', { locale: 'en-GB' })).toBe('05/03/2026');
+    expect(formatDate('2026-03-05', { locale: 'de-DE' })).toBe('05.03.2026');
+    expect(formatDateTime('2026-03-05T23:30:09Z', { locale: 'en-GB' })).toBe('05/03/2026 23:30:09');
+    expect(formatLongDate('2026-03-05', { locale: 'en-GB' })).toBe('5 March 2026');
+    expect(formatTime('2026-03-05T00:07:09Z')).toBe('00:07:09');
+    expect(formatDate(null, { blank: '—' })).toBe('—');
   });
   it('formats the long date', () => {
     expect(formatLongDate('2026-03-05')).toBe('March 5, 2026');
@@ -54,6 +64,12 @@ describe('currency', () => {
     expect(formatCurrency(-5)).toBe('-$5.00');
     expect(formatCurrency(null)).toBe('');
     expect(formatCurrency('abc')).toBe('');
+  });
+});
+
+describe('flags', () => {
+  it('reads Yes or No', () => {
+    expect([formatYesNo(true), formatYesNo(false), formatYesNo(null)]).toEqual(['Yes', 'No', '']);
   });
 });
 
