@@ -16,7 +16,9 @@ pub struct AuditEntry<'a> {
     pub changes: Value,
 }
 
-/// Writes the record in the caller's transaction, so a rolled-back change leaves no audit row and vice versa.
+/// Writes the record in the caller's transaction, so a rolled-back change leaves no audit row and vice versa. A change
+/// that changed nothing (see [`meaningful`]) writes no row: a history of "saved, nothing changed" lines hides the
+/// real changes, and every service gets the rule here instead of checking before it calls.
 pub async fn record(conn: &mut PgConnection, actor: Option<&Caller>, entry: AuditEntry<'_>) -> Result<(), sqlx::Error> {
     let (real, effective) = match actor {
         Some(c) => (Some(c.real_user_id), Some(c.user_id)),
@@ -31,6 +33,9 @@ pub async fn record_as(
     effective_user_id: Option<i64>,
     entry: AuditEntry<'_>,
 ) -> Result<(), sqlx::Error> {
+    let Some(changes) = meaningful(entry.action, entry.changes) else {
+        return Ok(());
+    };
     sqlx::query(
         "insert into asp.audit_event (actor_user_id, acting_as_user_id, client_id, site_id, action, entity, entity_id, changes, request_id)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -42,7 +47,7 @@ pub async fn record_as(
     .bind(entry.action)
     .bind(entry.entity)
     .bind(entry.entity_id)
-    .bind(entry.changes)
+    .bind(changes)
     .bind(current_request_id())
     .execute(conn)
     .await?;
@@ -105,6 +110,71 @@ pub fn diff(before: &Value, after: &Value) -> Value {
     Value::Object(out)
 }
 
+/// Fields every save touches; a change of only these is no change a person made.
+const BOOKKEEPING: [&str; 6] = ["updated_at", "updatedAt", "updated_by", "updated_by_id", "updatedBy", "updatedById"];
+
+/// Whether `action` changes a record in place (`update`, `employee_group.update`, `update_limits`,
+/// `item_master.ship_weight_update`, `cip.kit.save`), where an empty change set means the save changed nothing. Other
+/// named actions (`lock`, `expire`, `job.reset`) are events in themselves and are recorded even without details.
+pub fn is_update(action: &str) -> bool {
+    let verb = action.rsplit('.').next().unwrap_or(action);
+    verb == "update" || verb == "save" || verb.starts_with("update_") || verb.ends_with("_update")
+}
+
+/// `{from, to}` as [`diff`] writes one changed field.
+fn field_change(v: &Value) -> Option<(&Value, &Value)> {
+    from_to(v.as_object()?)
+}
+
+fn from_to(m: &serde_json::Map<String, Value>) -> Option<(&Value, &Value)> {
+    if m.len() != 2 {
+        return None;
+    }
+    Some((m.get("from")?, m.get("to")?))
+}
+
+/// Drops the fields of a change set that did not change (from == to, or bookkeeping); answers whether it held any
+/// field change and how many are left. A nested `changes` (`{"block": .., "changes": {..}}`) is a change set too.
+fn prune(map: &mut serde_json::Map<String, Value>) -> (bool, usize) {
+    let mut had = false;
+    map.retain(|k, v| match field_change(v) {
+        Some((from, to)) => {
+            had = true;
+            from != to && !BOOKKEEPING.contains(&k.as_str())
+        }
+        None => true,
+    });
+    let mut left = map.values().filter(|v| field_change(v).is_some()).count();
+    if let Some(Value::Object(inner)) = map.get_mut("changes") {
+        if from_to(inner).is_none() {
+            let (inner_had, inner_left) = prune(inner);
+            had |= inner_had || inner.is_empty();
+            // A nested set that is not field changes (a list of lines, a record) counts as one change.
+            left += if inner_had || inner.is_empty() { inner_left } else { 1 };
+        }
+    }
+    (had, left)
+}
+
+/// The change set to record for `action`, or `None` when nothing changed: every field change has from == to (or is
+/// bookkeeping), or an in-place update ([`is_update`]) has no details at all. Unchanged fields are left out of what is
+/// recorded, so the history lists only what changed.
+pub fn meaningful(action: &str, mut changes: Value) -> Option<Value> {
+    match &mut changes {
+        Value::Null if is_update(action) => None,
+        Value::Object(map) => {
+            let empty = map.is_empty();
+            let (had, left) = prune(map);
+            if (had && left == 0) || (empty && is_update(action)) {
+                None
+            } else {
+                Some(changes)
+            }
+        }
+        _ => Some(changes),
+    }
+}
+
 /// A record as JSON for the audit trail.
 pub fn snapshot<T: serde::Serialize>(record: &T) -> Value {
     serde_json::to_value(record).unwrap_or(Value::Null)
@@ -118,5 +188,43 @@ mod tests {
     fn diffs_name_only_changed_fields() {
         let d = diff(&serde_json::json!({"a": 1, "b": 2, "c": 3}), &serde_json::json!({"a": 1, "b": 3}));
         assert_eq!(d, serde_json::json!({"b": {"from": 2, "to": 3}, "c": {"from": 3, "to": null}}));
+    }
+
+    #[test]
+    fn an_update_that_changed_nothing_is_not_recorded() {
+        use serde_json::json;
+        assert_eq!(meaningful("employee_group.update", json!({})), None);
+        assert_eq!(meaningful("update", Value::Null), None);
+        assert_eq!(meaningful("update", json!({"phone": {"from": "1", "to": "1"}})), None);
+        assert_eq!(meaningful("update", json!({"updated_at": {"from": "a", "to": "b"}})), None);
+        assert_eq!(meaningful("update", json!({"block": "Terms", "changes": {}})), None);
+        assert_eq!(meaningful("update", json!({"block": "Terms", "changes": {"x": {"from": 1, "to": 1}}})), None);
+        assert_eq!(
+            meaningful("employee_group.item_group_limit.update", json!({"item_group": "PPE", "limit_amount": {"from": "75", "to": "75"}})),
+            None
+        );
+    }
+
+    #[test]
+    fn unchanged_fields_are_dropped_and_the_rest_kept() {
+        use serde_json::json;
+        let kept = meaningful("update", json!({"phone": {"from": null, "to": "555"}, "name": {"from": "A", "to": "A"}, "updated_at": {"from": 1, "to": 2}}));
+        assert_eq!(kept, Some(json!({"phone": {"from": null, "to": "555"}})));
+        let nested = meaningful("update", json!({"block": "Terms", "changes": {"x": {"from": 1, "to": 2}, "y": {"from": 3, "to": 3}}}));
+        assert_eq!(nested, Some(json!({"block": "Terms", "changes": {"x": {"from": 1, "to": 2}}})));
+        let context = meaningful("x.update", json!({"item_group": "PPE", "limit_amount": {"from": "75", "to": "80"}}));
+        assert_eq!(context, Some(json!({"item_group": "PPE", "limit_amount": {"from": "75", "to": "80"}})));
+    }
+
+    #[test]
+    fn creates_deletes_and_named_events_are_always_recorded() {
+        use serde_json::json;
+        assert_eq!(meaningful("create", json!({"name": "A"})), Some(json!({"name": "A"})));
+        assert_eq!(meaningful("cid.merge", json!({})), Some(json!({})));
+        assert_eq!(meaningful("lock", Value::Null), Some(Value::Null));
+        assert_eq!(meaningful("delete", json!({"before": {"name": "A"}})), Some(json!({"before": {"name": "A"}})));
+        assert_eq!(meaningful("assignment", json!({"from": 1, "to": 2})), Some(json!({"from": 1, "to": 2})));
+        assert!(is_update("item_master.ship_weight_update") && is_update("update_limits") && is_update("cip.kit.save"));
+        assert!(!is_update("suspend") && !is_update("employee_group.create"));
     }
 }
