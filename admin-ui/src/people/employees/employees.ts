@@ -1,6 +1,7 @@
 // The employee screens' shapes, addresses, search criteria and route-guard messages (spec 1 sections 5 and 8;
 // docs/employees.md).
 import type { Schema } from '../../shared/api';
+import type { FormRules } from '../../ui';
 import type { WithId } from '../../dataProvider/search';
 import { HttpError, IGNORED_403 } from '../../shared/http';
 
@@ -98,6 +99,47 @@ export const ABILITY_FLAGS = [
 
 export type EmployeeInput = Schema<'EmployeeInput'>;
 
+export const TRACK_FIELDS = ['track1', 'track2', 'track3', 'track4'] as const;
+export type TrackField = (typeof TRACK_FIELDS)[number];
+
+/** What the form checks before sending (the API's own limits, docs/employees.md), by the labels the form shows. */
+export const EMPLOYEE_RULES: FormRules = {
+  employeeNumber: { label: 'Employee #', required: true, maxLength: 40 },
+  lastName: { label: 'Last name', required: true, maxLength: 60 },
+  firstName: { label: 'First name', required: true, maxLength: 60 },
+  badgeNumber: { label: 'Badge', maxLength: 40 },
+  email: { label: 'Email', maxLength: 200, email: true },
+  phone: { label: 'Phone', maxLength: 40 },
+  company: { label: 'Company', maxLength: 100 },
+  customerEmployeeNum: { label: 'Customer employee #', maxLength: 40 },
+  laborCost: { label: 'Labor cost', number: true, min: 0, max: 1_000_000 },
+  comments: { label: 'Comments', maxLength: 2000 },
+};
+
+/** Labels of the fields the API may name besides the checked ones (its refusals are shown by these, not by key). */
+export const EMPLOYEE_LABELS: Record<string, string> = {
+  beginTime: 'Shift begins',
+  endTime: 'Shift ends',
+  suspensionDate: 'Suspension date',
+  suspensionReasonID: 'Suspension reason',
+  supervisor_id: 'Supervisor',
+  wfl_employee_workflow_factor_ID: 'Workflow factor',
+  track1: 'Default tracking (level 1)',
+  track2: 'Default tracking (level 2)',
+  track3: 'Default tracking (level 3)',
+  track4: 'Default tracking (level 4)',
+};
+
+/**
+ * A reference as the API takes it: a whole number or null. Inputs answer text ('3'); the API refuses a string where
+ * it expects an id (`Expected input type "integer_int64", found "3"`), so every id goes through here.
+ */
+export function idOrNull(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(String(value).trim());
+  return Number.isSafeInteger(n) ? n : null;
+}
+
 /** The PUT/POST body of an employee form (a whole record: PUT replaces). */
 export function employeeBody(form: Partial<Employee>, id?: number): EmployeeInput {
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -111,21 +153,21 @@ export function employeeBody(form: Partial<Employee>, id?: number): EmployeeInpu
     beginTime: text(form.beginTime),
     endTime: text(form.endTime),
     supervisor: form.supervisor ?? false,
-    supervisor_id: form.supervisor_id ?? null,
-    track1: form.track1 ?? null,
-    track2: form.track2 ?? null,
-    track3: form.track3 ?? null,
-    track4: form.track4 ?? null,
+    supervisor_id: idOrNull(form.supervisor_id),
+    track1: idOrNull(form.track1),
+    track2: idOrNull(form.track2),
+    track3: idOrNull(form.track3),
+    track4: idOrNull(form.track4),
     isSuspended: form.isSuspended ?? false,
     suspensionDate: text(form.suspensionDate),
-    suspensionReasonID: form.suspensionReasonID ?? null,
+    suspensionReasonID: idOrNull(form.suspensionReasonID),
     email: text(form.email),
     phone: text(form.phone),
     laborCost: form.laborCost === undefined || form.laborCost === null || String(form.laborCost) === '' ? null : Number(form.laborCost),
     comments: text(form.comments),
     company: text(form.company),
     customerEmployeeNum: text(form.customerEmployeeNum),
-    wfl_employee_workflow_factor_ID: form.wfl_employee_workflow_factor_ID ?? null,
+    wfl_employee_workflow_factor_ID: idOrNull(form.wfl_employee_workflow_factor_ID),
   };
   for (const [key] of ABILITY_FLAGS) body[key] = form[key] ?? key === 'canReturn';
   return body as EmployeeInput;
