@@ -95,7 +95,7 @@ export function DataGrid<Row extends RaRecord = RaRecord>({
 
   // A new page, sort, page size or search starts without a selection.
   const { selectedIds, onUnselectItems } = list;
-  const paramsKey = JSON.stringify([list.page, list.perPage, list.sort, list.filterValues]);
+  const paramsKey = JSON.stringify([list.page, list.perPage, list.sort, list.filterValues]); // conventions-ok: a key of the list's parameters, not shown
   const lastParams = useRef(paramsKey);
   useEffect(() => {
     if (paramsKey === lastParams.current) return;

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
 import { formatQuantity } from '../shared/numbers';
-import { formatCurrency } from '../grid/format';
+import { formatCurrency, formatDateTime } from '../shared/format';
 import { GuardedButton } from '../grid/GuardedButton';
 import { ConfirmDialog, PageBanner, RouteLink, useHasPermission } from '../ui';
 import { cipRoute } from '../items/common';
@@ -100,7 +100,7 @@ export function TransactionShow() {
               }
             >
               <InfoRow label="Code" value={`${t.trans_type} (${t.trans_code})`} testId="transaction-code" />
-              <InfoRow label="Date" value={new Date(t.trans_date).toLocaleString()} />
+              <InfoRow label="Date" value={formatDateTime(t.trans_date)} />
               <InfoRow label="CIP"><RouteLink to={cipRoute(t.cip_no)}>{t.cip_code}</RouteLink></InfoRow>
               <InfoRow label="Customer part" value={t.cust_item_code} />
               <InfoRow label="Description" value={t.cust_desc1} />
@@ -134,7 +134,7 @@ export function TransactionShow() {
                         <TableCell><RouteLink to={transactionRoute(r.tran_id)}>{r.tran_id}</RouteLink></TableCell>
                         <TableCell>{r.trans_type}</TableCell>
                         <TableCell>{formatQuantity(r.trans_qty)}</TableCell>
-                        <TableCell>{new Date(r.trans_date).toLocaleString()}</TableCell>
+                        <TableCell>{formatDateTime(r.trans_date)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

@@ -2,7 +2,7 @@
 // a fetch that answers by path. Test code only.
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { AdminContext, testDataProvider } from 'react-admin';
+import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router';
 import { vi, type Mock } from 'vitest';
 import { userContextStore, type UserContext } from '../lib/userContext';
@@ -21,9 +21,11 @@ export function signInWith(permissions: string[]): void {
   } as unknown as UserContext);
 }
 
-export function renderInApp(ui: ReactNode, path = '/') {
+/** Renders in the console's providers at `path`; resources answer empty lists unless a data provider is given. */
+export function renderInApp(ui: ReactNode, path = '/', dataProvider?: DataProvider) {
+  const empty = testDataProvider({ getList: async () => ({ data: [], total: 0 }) } as Partial<DataProvider>);
   return render(
-    <AdminContext dataProvider={testDataProvider()}>
+    <AdminContext dataProvider={dataProvider ?? empty}>
       <UserContextProvider>
         <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
       </UserContextProvider>

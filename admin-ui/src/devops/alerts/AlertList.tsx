@@ -159,7 +159,7 @@ function AlertSearchForm({
   useEffect(() => {
     if (!searched) return;
     const state: StoredSearch = { form, query: filterValues, grid: { page, pageSize: perPage, sort: toGridSort(sort) } };
-    sessionStorage.setItem(ALERT_STATE_KEY, JSON.stringify(state));
+    sessionStorage.setItem(ALERT_STATE_KEY, JSON.stringify(state)); // conventions-ok: kept in session storage, not shown
   }, [searched, form, filterValues, page, perPage, sort]);
 
   const runSearch = () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { ShowBase, useShowContext } from 'react-admin';
 import { useParams } from 'react-router';
-import { formatLongDate } from '../../grid/format';
+import { formatLongDate } from '../../shared/format';
 import type { WithId } from '../../dataProvider/search';
 import { DEVOPS_TRAINING, PageBanner, RouteLink } from '../../ui';
 import { RecipientList } from '../alertRecipients/RecipientList';

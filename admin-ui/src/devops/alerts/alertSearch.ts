@@ -1,4 +1,4 @@
-import { addDays, isIsoDate, todayIso } from '../../grid/format';
+import { addDays, isIsoDate, todayIso } from '../../shared/format';
 import type { Criteria } from '../../dataProvider/search';
 import type { Schema } from '../../shared/api';
 

@@ -13,6 +13,9 @@ import type { GridColumn } from '../../grid/types';
 import type { WithId } from '../../dataProvider/search';
 import { toGridSort } from '../../grid/pager';
 import { dateRangeErrors } from '../errorLog/errors';
+import { userContextStore } from '../../lib/userContext';
+import { withSetting } from '../../profile/profile';
+import { useUserContext } from '../../shell/UserContextProvider';
 import { DEVOPS_TRAINING, DateInput, PageBanner, RouteLink, TextInput } from '../../ui';
 import {
   DEFAULTS_SETTING_KEY,
@@ -20,6 +23,7 @@ import {
   SEARCH_STATE_KEY,
   buildDbQuery,
   defaultDbSearch,
+  savedDbDefaults,
   historyRoute,
   objectLabel,
   viewRoute,
@@ -79,8 +83,11 @@ const NO_USERS: DbUser[] = [];
 const quiet = { quiet: true };
 
 function DbSearchForm({ stored, searched, onSearched }: { stored: StoredSearch | null; searched: boolean; onSearched: (searched: boolean) => void }) {
-  const [form, setForm] = useState<DbSearchForm>(() => stored?.form || defaultDbSearch());
-  const [savedDefaults, setSavedDefaults] = useState<DbSearchDefaults>({});
+  const [form, setForm] = useState<DbSearchForm>(() => stored?.form || defaultDbSearch(new Date(), savedDbDefaults(userContextStore.getState().context?.aspUserSettings)));
+  // The saved defaults come with the user context (all of the user's settings): asking the API for this one setting
+  // answered 404 (a console error) for a user who never saved defaults.
+  const { context, setContext } = useUserContext();
+  const [savedDefaults, setSavedDefaults] = useState<DbSearchDefaults>(() => savedDbDefaults(context?.aspUserSettings));
   const { filterValues, page, perPage, sort, setFilters } = useListContext<DbObjectRecord>();
   const search = useRunSearch(() => onSearched(true));
   const { data: environments = NO_ENVIRONMENTS } = useGetList<WithId<DbEnvironment>>('dbEnvironments', { meta: quiet });
@@ -92,21 +99,12 @@ function DbSearchForm({ stored, searched, onSearched }: { stored: StoredSearch |
   const invalid = Object.keys(errors).length > 0;
   const set = (patch: Partial<DbSearchForm>) => setForm((f) => ({ ...f, ...patch }));
 
-  useEffect(() => {
-    callApi('get', '/V1/Presentation/UserSetting', { query: { key: DEFAULTS_SETTING_KEY }, quiet: true })
-      .then((setting) => {
-        const defaults = (JSON.parse(setting?.setting_value || '{}') || {}) as DbSearchDefaults;
-        setSavedDefaults(defaults);
-        if (!stored) setForm(defaultDbSearch(new Date(), defaults));
-      })
-      .catch(() => undefined);
-  }, [stored]);
 
   // Kept for 'Return to Database Tools' within the session.
   useEffect(() => {
     if (!searched) return;
     const state: StoredSearch = { form, query: filterValues, grid: { page, pageSize: perPage, sort: toGridSort(sort) } };
-    sessionStorage.setItem(SEARCH_STATE_KEY, JSON.stringify(state));
+    sessionStorage.setItem(SEARCH_STATE_KEY, JSON.stringify(state)); // conventions-ok: kept in session storage, not shown
   }, [searched, form, filterValues, page, perPage, sort]);
 
   const runSearch = () => {
@@ -121,10 +119,11 @@ function DbSearchForm({ stored, searched, onSearched }: { stored: StoredSearch |
   const saveDefaults = async () => {
     const defaults = { environment_name: form.environment_name, object_name: form.object_name, network_name: form.network_name };
     try {
-      await callApi('post', '/V1/Presentation/UpdateUserSetting', {
-        body: { setting_key: DEFAULTS_SETTING_KEY, setting_value: JSON.stringify(defaults) },
+      const saved = await callApi('post', '/V1/Presentation/UpdateUserSetting', {
+        body: { setting_key: DEFAULTS_SETTING_KEY, setting_value: JSON.stringify(defaults) }, // conventions-ok: a stored setting, not shown
       });
       setSavedDefaults(defaults);
+      if (context) setContext(withSetting(context, saved));
       notify(SETTING_SAVED, 'success');
     } catch {
       // shown by the http client

@@ -1,4 +1,4 @@
-import { addDays, todayIso } from '../../grid/format';
+import { addDays, todayIso } from '../../shared/format';
 import type { Criteria } from '../../dataProvider/search';
 import type { Schema } from '../../shared/api';
 
@@ -40,6 +40,24 @@ export const COMPARE_ONLY_TWO = 'You can only compare two at a time.';
 export const FAILED_TO_LOAD = 'Failed to load data.';
 export const COPIED = 'Text copied to clipboard';
 export const notInEnvironment = (env: string) => `This object doesnt exist in ${env}`;
+
+/**
+ * The defaults the user saved ('Save Defaults'), from the settings the user context carries; none saved, or a value
+ * that does not read, is no defaults.
+ */
+export function savedDbDefaults(settings: readonly { setting_key: string; setting_value?: string | null }[] | null | undefined): DbSearchDefaults {
+  const value = settings?.find((s) => s.setting_key === DEFAULTS_SETTING_KEY)?.setting_value;
+  if (!value) return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!parsed || typeof parsed !== 'object') return {};
+    const { environment_name, object_name, network_name } = parsed as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    return { environment_name: text(environment_name), object_name: text(object_name) ?? null, network_name: text(network_name) };
+  } catch {
+    return {};
+  }
+}
 
 /** 90 days back to tomorrow. */
 export function defaultDbSearch(now = new Date(), defaults: DbSearchDefaults = {}): DbSearchForm {

@@ -1,4 +1,4 @@
-import { addDays, isIsoDate, todayIso } from '../../grid/format';
+import { addDays, isIsoDate, todayIso } from '../../shared/format';
 import type { GridColumn } from '../../grid/types';
 import type { Schema } from '../../shared/api';
 import type { Criteria } from '../../dataProvider/search';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import { ShowBase, useShowContext } from 'react-admin';
 import { bugTrackerLink } from '../../lib/config';
-import { formatDate, formatLongDate } from '../../grid/format';
+import { formatDate, formatLongDate } from '../../shared/format';
 import { DEVOPS_TRAINING, PageBanner, RouteLink, withLineBreaks } from '../../ui';
 import { bugPairs, type ReleaseRecord } from './releases';
 
