@@ -8,6 +8,7 @@ import { AspAppBar } from './AppBar';
 import { Footer } from './Footer';
 import { AspMenu } from './Menu';
 import { ShellEventBridge } from './ShellEventBridge';
+import { PortalGate } from './PortalGate';
 import { InactivityDialog, SessionProvider } from './Session';
 import { PasswordDialog } from './PasswordDialog';
 import { SitePickerDialog } from './SitePickerDialog';
@@ -51,20 +52,22 @@ const LAYOUT_SX = {
 
 export function AspLayout({ children }: { children: ReactNode }) {
   return (
-    <SessionProvider>
-      <ShellEventBridge />
-      {/* react-admin sizes the layout to its content (min-width: fit-content); wide grids scroll inside their own
-          container instead of widening the page. */}
-      <Layout appBar={AspAppBar} menu={AspMenu} sx={LAYOUT_SX}>
-        <Box sx={{ minHeight: 'calc(100vh - 140px)', minWidth: 0 }}>
-          <StartupGate>{children}</StartupGate>
-        </Box>
-        <Footer />
-      </Layout>
-      <InactivityDialog />
-      <PasswordDialog />
-      <SitePickerDialog />
-      <DeveloperHelp />
-    </SessionProvider>
+    <PortalGate>
+      <SessionProvider>
+        <ShellEventBridge />
+        {/* react-admin sizes the layout to its content (min-width: fit-content); wide grids scroll inside their own
+            container instead of widening the page. */}
+        <Layout appBar={AspAppBar} menu={AspMenu} sx={LAYOUT_SX}>
+          <Box sx={{ minHeight: 'calc(100vh - 140px)', minWidth: 0 }}>
+            <StartupGate>{children}</StartupGate>
+          </Box>
+          <Footer />
+        </Layout>
+        <InactivityDialog />
+        <PasswordDialog />
+        <SitePickerDialog />
+        <DeveloperHelp />
+      </SessionProvider>
+    </PortalGate>
   );
 }
