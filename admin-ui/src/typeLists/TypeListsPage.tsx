@@ -19,15 +19,13 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { callApi, type Schema } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner } from '../ui';
-import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
+import { LoadState, PageTitle, Pager, Section, fieldErrorsOf, notifyRefusal, useApi } from '../ui';
 import { clearTypeListCache } from './lookups';
 import { activeFilterValue, emptyForm, formOf, insertBody, mayChange, updateBody, PROVIDER_ADMIN_PERMISSIONS, type ActiveFilter, type ValueForm } from './form';
 import { hasPermission } from '../lib/userContext';
@@ -39,21 +37,18 @@ const PAGE_SIZES = [10, 20, 50, 100];
 const NO_ERRORS = { fields: {} as Record<string, string>, form: null as string | null };
 
 export function TypeListsPage() {
-  const lists = useLoad((signal) => callApi('get', '/V1/Type/Lists', { signal }), []);
+  const lists = useApi('get', '/V1/Type/Lists');
   const [typeCode, setTypeCode] = useState('Terms');
   const [q, setQ] = useState('');
   const [active, setActive] = useState<ActiveFilter>('all');
-  const [pageNumber, setPageNumber] = useState(0);
+  // The page shown, from 1 (the wire's pageNumber counts from 0).
+  const [page, setPage] = useState(1);
+  const setPageNumber = (zeroBased: number) => setPage(zeroBased + 1);
   const [pageSize, setPageSize] = useState(20);
-  const values = useLoad(
-    (signal) =>
-      callApi('post', '/V1/Type/Lists/{typeCode}/Values/Search', {
-        path: { typeCode },
-        body: { pageNumber, pageSize, q: q.trim() || null, isActive: activeFilterValue(active) },
-        signal,
-      }),
-    [typeCode, q, active, pageNumber, pageSize],
-  );
+  const values = useApi('post', '/V1/Type/Lists/{typeCode}/Values/Search', {
+    path: { typeCode },
+    body: { pageNumber: page - 1, pageSize, q: q.trim() || null, isActive: activeFilterValue(active) },
+  });
   const list = lists.data?.find((l) => l.typeCode === typeCode);
   const editable = list?.editable ?? false;
   const { context } = useUserContext();
@@ -116,7 +111,7 @@ export function TypeListsPage() {
 
   return (
     <>
-      <PageBanner title="Type Lists" />
+      <PageTitle title="Type Lists" />
       <Section
         title="Reference lists"
         testId="type-lists"
@@ -230,16 +225,16 @@ export function TypeListsPage() {
               )}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
-            count={values.data?.totalCount ?? 0}
-            page={pageNumber}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_, p) => setPageNumber(p)}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPageNumber(0);
+          <Pager
+            id="type-values"
+            page={page}
+            pageSize={pageSize}
+            total={values.data?.totalCount ?? 0}
+            pageSizes={PAGE_SIZES}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
             }}
           />
         </LoadState>
