@@ -1,5 +1,6 @@
 // Device tokens of the current site (docs/devices.md): issue one for a crib station or a named device (the secret is
-// shown once, in a dialog with a copy button), list them without the secret with their last use, revoke.
+// shown once, in a dialog with a copy button), list them without the secret with their last use, revoke. Stations
+// are named and picked by their description and code, never by their id.
 import { useState } from 'react';
 import {
   Alert,
@@ -20,17 +21,28 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import { callApi, type Schema } from '../shared/api';
 import { notify } from '../shared/events';
-import { ConfirmDialog, PageBanner } from '../ui';
+import { ConfirmDialog, PageTitle, StationPicker, formatDateTime, nameWithCode, useApi } from '../ui';
 import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
 
 type DeviceToken = Schema<'DeviceToken'>;
+type StationRow = Pick<Schema<'Station'>, 'station_id' | 'station_code' | 'description'>;
 
-const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : '');
+const when = (value: string | null | undefined) => formatDateTime(value);
+
+/** A token's station as people know it ('Front crib (ST-01)'); a station this site no longer lists: said so. */
+export function stationName(stations: readonly StationRow[] | undefined, id: number | null | undefined): string {
+  if (id === null || id === undefined) return '';
+  const found = stations?.find((s) => s.station_id === id);
+  if (found) return nameWithCode(found.description, found.station_code);
+  return stations ? 'a station no longer at this site' : '';
+}
 
 export function DeviceTokensPage() {
   const tokens = useLoad((signal) => callApi('get', '/V1/Device/Token', { signal }), []);
   const [issuing, setIssuing] = useState(false);
-  const [stationId, setStationId] = useState('');
+  // Every station of the site, active or not (a token may name one since closed): 500 is the largest page.
+  const stations = useApi('post', '/V1/Crib/Station/Search', { body: { pageSize: 500, sortField: 'station_code' }, quiet: true });
+  const [stationId, setStationId] = useState<number | null>(null);
   const [deviceName, setDeviceName] = useState('');
   const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
   const [secret, setSecret] = useState<string | null>(null);
@@ -39,10 +51,10 @@ export function DeviceTokensPage() {
   const issue = async () => {
     try {
       const answer = await callApi('post', '/V1/Device/Token', {
-        body: { station_id: stationId.trim() ? Number(stationId) : null, device_name: deviceName.trim() || null },
+        body: { station_id: stationId, device_name: deviceName.trim() || null },
       });
       setIssuing(false);
-      setStationId('');
+      setStationId(null);
       setDeviceName('');
       setErrors({ fields: {}, form: null });
       setSecret(answer.token);
@@ -64,7 +76,7 @@ export function DeviceTokensPage() {
 
   return (
     <>
-      <PageBanner title="Device Tokens" />
+      <PageTitle title="Device Tokens" />
       <Section
         title="Device tokens of this site"
         testId="device-tokens"
@@ -94,7 +106,7 @@ export function DeviceTokensPage() {
               {(tokens.data ?? []).map((t) => (
                 <TableRow key={t.device_token_id} data-testid={`token-${t.device_token_id}`}>
                   <TableCell>{t.device_name}</TableCell>
-                  <TableCell>{t.station_id ?? ''}</TableCell>
+                  <TableCell data-testid={`token-station-${t.device_token_id}`}>{stationName(stations.data?.resultList, t.station_id)}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{t.token_prefix}…</TableCell>
                   <TableCell>
                     {when(t.created_at)} {t.created_by ? `by ${t.created_by}` : ''}
@@ -125,13 +137,13 @@ export function DeviceTokensPage() {
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
             {errors.form && <Alert severity="error">{errors.form}</Alert>}
-            <TextField
-              label="Station id (optional)"
+            <StationPicker
+              label="Station (optional)"
               value={stationId}
-              onChange={(e) => setStationId(e.target.value.replace(/[^0-9]/g, ''))}
-              error={Boolean(errors.fields.station_id)}
-              helperText={errors.fields.station_id}
-              inputProps={{ 'data-testid': 'token-station' }}
+              onChange={(key) => setStationId(key === null ? null : Number(key))}
+              testId="token-station"
+              error={errors.fields.station_id}
+              width="100%"
             />
             <TextField
               label="Device name"
@@ -139,7 +151,7 @@ export function DeviceTokensPage() {
               onChange={(e) => setDeviceName(e.target.value)}
               error={Boolean(errors.fields.device_name)}
               helperText={errors.fields.device_name ?? 'Defaults to the station code.'}
-              inputProps={{ 'data-testid': 'token-name', maxLength: 100 }}
+              slotProps={{ htmlInput: { 'data-testid': 'token-name', maxLength: 100 } }}
             />
           </Stack>
         </DialogContent>
