@@ -3,12 +3,24 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { useSearchParams } from 'react-router';
 import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
-import { formatQuantity } from '../shared/numbers';
-import { formatCurrency, formatDateTime } from '../shared/format';
 import { GuardedButton } from '../grid/GuardedButton';
-import { ConfirmDialog, PageBanner, RouteLink, useHasPermission } from '../ui';
 import { cipRoute } from '../items/common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
+import {
+  ActionButton,
+  InfoRow,
+  LoadState,
+  PageTitle,
+  RouteLink,
+  Section,
+  checkField,
+  fieldErrorsOf,
+  formatCurrency,
+  formatDateTime,
+  formatQuantity,
+  nameWithCode,
+  useApi,
+  useHasPermission,
+} from '../ui';
 import { TRANSACTION_AVG_COST, TRANSACTION_LIST_ROUTE, TRANSACTION_POST, reversePath, transactionRoute } from './transactions';
 
 /** The average-cost correction dialog: the CIP's new average cost and why. */
@@ -17,8 +29,9 @@ function AvgCostDialog({ cipNo, current, onClose }: { cipNo: number; current: nu
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
+    const problem = checkField({ label: 'Average cost', required: true, number: true, min: 0 }, cost);
+    if (problem) return setError(problem);
     const value = Number(cost);
-    if (cost.trim() === '' || !Number.isFinite(value) || value < 0) return setError('Enter an average cost of 0 or more.');
     try {
       await callApi('put', '/V1/Transaction/Update/CustAvgCost', { body: { cip_no: cipNo, cust_avg_cost: value, notes: notes.trim() || null }, local400: true });
       notify('Average cost corrected.', 'success');
@@ -50,33 +63,23 @@ function AvgCostDialog({ cipNo, current, onClose }: { cipNo: number; current: nu
 export function TransactionShow() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const canPost = useHasPermission(TRANSACTION_POST);
   const canCorrect = useHasPermission(TRANSACTION_AVG_COST);
-  const [confirm, setConfirm] = useState(false);
   const [costDialog, setCostDialog] = useState(false);
-  const detail = useLoad((signal) => callApi('get', '/V1/Transaction/V2/{id}', { path: { id }, signal, quiet: true }), [id], Number.isSafeInteger(id) && id > 0);
+  const detail = useApi('get', '/V1/Transaction/V2/{id}', { path: { id }, quiet: true }, { enabled: Number.isSafeInteger(id) && id > 0 });
   const d = detail.data;
   const t = d?.transaction;
   const path = reversePath(d?.reverse_with);
 
+  // Refusals are said by the ActionButton (quiet here, so once).
   const reverse = async () => {
-    setConfirm(false);
     if (!path || !t) return;
-    try {
-      const r = await callApi('post', path, { body: { tran_id: t.tran_id, notes: null }, local400: true });
-      notify(r.message, 'success');
-      detail.reload();
-    } catch (e) {
-      const { form } = fieldErrorsOf(e);
-      if (form) notify(form, 'error');
-    }
+    const r = await callApi('post', path, { body: { tran_id: t.tran_id, notes: null }, quiet: true });
+    notify(r.message, 'success');
   };
 
   return (
     <Box sx={{ p: 2 }} data-testid="transaction-page">
-      <PageBanner title={t ? `Transaction ${t.tran_id} (${t.trans_type})` : 'Transaction'}>
-        <RouteLink to={TRANSACTION_LIST_ROUTE}>Back to the search</RouteLink>
-      </PageBanner>
+      <PageTitle title={t ? `Transaction ${t.tran_id} (${t.trans_type})` : 'Transaction'} backTo={TRANSACTION_LIST_ROUTE} />
       <LoadState loading={detail.loading} error={detail.error} what="transaction">
         {t && d && (
           <Stack spacing={2}>
@@ -86,10 +89,23 @@ export function TransactionShow() {
               testId="transaction-detail"
               actions={
                 <Stack direction="row" spacing={1}>
-                  {canPost && path && (
-                    <GuardedButton variant="contained" color="warning" onClick={() => setConfirm(true)} data-testid="transaction-reverse">
+                  {path && (
+                    <ActionButton
+                      permission={TRANSACTION_POST}
+                      variant="contained"
+                      color="warning"
+                      perform={reverse}
+                      onDone={detail.reload}
+                      confirm={{
+                        title: 'Reverse this transaction?',
+                        message: `Post the opposite of transaction ${t.tran_id}: ${formatQuantity(-t.trans_qty)} of ${t.cip_code}, ${formatCurrency(-(t.extended_cost ?? 0))}; this one is marked reversed.`,
+                        confirmLabel: 'Reverse',
+                        danger: true,
+                      }}
+                      testId="transaction-reverse"
+                    >
                       Reverse
-                    </GuardedButton>
+                    </ActionButton>
                   )}
                   {canCorrect && (
                     <GuardedButton variant="outlined" onClick={() => setCostDialog(true)} data-testid="transaction-avg-cost">
@@ -110,7 +126,7 @@ export function TransactionShow() {
               <InfoRow label="On hand after" value={formatQuantity(t.qty_on_hand_after)} testId="transaction-after" />
               <InfoRow label="Unit cost" value={formatCurrency(t.unit_cost)} />
               <InfoRow label="Extended cost" value={formatCurrency(t.extended_cost)} />
-              <InfoRow label="Employee" value={t.employeeNumber ? `${t.employeeNumber} ${t.employee_name ?? ''}` : ''} />
+              <InfoRow label="Employee" value={nameWithCode(t.employee_name, t.employeeNumber)} />
               <InfoRow label="Tracking" value={[t.track1, t.track2, t.track3, t.track4].filter(Boolean).join(' / ')} />
               <InfoRow label="Requisition" value={t.req_no} />
               <InfoRow label="PO" value={t.po_no} />
@@ -144,7 +160,6 @@ export function TransactionShow() {
           </Stack>
         )}
       </LoadState>
-      <ConfirmDialog open={confirm} message="Post the opposite transaction and mark this one reversed?" onConfirm={reverse} onCancel={() => setConfirm(false)} />
       {costDialog && t && (
         <AvgCostDialog
           cipNo={t.cip_no}
