@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addExact, formatMoney, formatPercent, formatQuantity, formatUnitCost } from '@asp/client/numbers';
+import { formatDate, formatDateTime, formatMoney as formatMoneyOfFormat } from '@asp/client/format';
 
 // The formats are tested once, in admin-ui/src/shared/numbers.test.ts; this checks that the portal shows numbers
 // through that same module (`@asp/client/numbers`), as its quotes and catalogue will.
@@ -17,5 +18,11 @@ describe('numbers in the portal', () => {
 
   it('adds up exactly', () => {
     expect(addExact('money', [0.1, 0.2, 0.3])).toBe(0.6);
+  });
+
+  it('shows dates through the one format module of the console (@asp/client/format), which also carries the numbers', () => {
+    expect(formatDate('2026-03-05', { locale: 'en-GB' })).toBe('05/03/2026');
+    expect(formatDateTime('2026-03-05T14:07:09Z', { locale: 'en-US' })).toBe('03/05/2026 14:07:09');
+    expect(formatMoneyOfFormat).toBe(formatMoney);
   });
 });
