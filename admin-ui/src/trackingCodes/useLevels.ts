@@ -14,3 +14,9 @@ export function useTrackingLevels(): { levels: TrackingLevel[] | undefined; relo
   );
   return { levels: loaded.data, reload: loaded.reload };
 }
+
+/** A level's name at the current site ('Cost Centre'); 'Level n' until the levels are known. */
+export function useLevelName(level: number | null): string {
+  const { levels } = useTrackingLevels();
+  return levels?.find((l) => l.trackingLevelID === level)?.description ?? (level ? `Level ${level}` : '');
+}
