@@ -3,7 +3,7 @@
 // page mounts the same tab.
 import { Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { PageBanner } from '../ui';
+import { PageTitle } from '../ui';
 import { SharedVendorPicker } from '../sharedVendors/SharedVendorPicker';
 import { CostCatalogueTab } from './CostCatalogueTab';
 
@@ -12,7 +12,7 @@ export function CostCataloguePage() {
   const chosen = Number(params.get('shared_vendor_id')) || null;
   return (
     <>
-      <PageBanner title="Cost Catalogue" />
+      <PageTitle title="Cost Catalogue" />
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
         <SharedVendorPicker value={chosen ? String(chosen) : ''} onChange={(id) => setParams(id ? { shared_vendor_id: id } : {})} testId="cost-shared-vendor" width={360} />
         {!chosen && <Typography color="text.secondary">Choose a shared vendor to see its catalogue.</Typography>}

@@ -1,40 +1,20 @@
 // A shared vendor's cost catalogue (docs/costs.md): search its costs, see each cost's breaks and the cost for a
-// quantity, add and edit costs (the duplicate check runs before saving), expire or extend them singly or in bulk,
-// import a supplier's file with a progress bar and the per-row report, export in the import's columns.
-import { useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TablePagination,
-  TextField,
-  Typography,
-} from '@mui/material';
+// quantity, add and edit costs (CostDialog: the duplicate check runs before saving), expire or extend them singly
+// or in bulk, import a supplier's file (ImportPanel), export in the import's columns. Changes and the import are
+// offered only with SharedVendorCostEdit.
+import { useState } from 'react';
+import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { api, apiUrl, callApi, httpClient, fileNameOf } from '../shared/api';
+import { api, apiUrl, callApi } from '../shared/api';
 import { notify } from '../shared/events';
-import { formatCount, formatQuantity, formatUnitCost } from '../shared/numbers';
+import { formatQuantity, formatUnitCost } from '../shared/numbers';
 import { saveBlob } from '../grid/download';
-import { LoadState, Section, fieldErrorsOf, notifyRefusal, useHasPermission, useLoad } from '../ui';
-import { COST_EDIT, costForQuantity, importPercent, importRefusal, pollImport, uploadCatalogue, XLSX_TYPE, type Cost, type CostBreak, type CostImport } from './costs';
+import { ConfirmDialog, LoadState, Pager, Section, formatDate, notifyRefusal, useHasPermission, useLoad } from '../ui';
+import { COST_EDIT, costForQuantity, type Cost, type CostBreak } from './costs';
+import { CostDialog, draftOf, emptyDraft, type Draft } from './CostDialog';
+import { ImportPanel } from './ImportPanel';
 
-const today = () => new Date().toISOString().slice(0, 10);
 type Status = 'current' | 'expired' | 'all';
 
 /** The breaks of a cost as a small table, the one that prices `qty` marked. */
@@ -60,228 +40,11 @@ export function BreaksTable({ breaks, qty }: { breaks: CostBreak[]; qty: number 
   );
 }
 
-interface Draft {
-  id: number | null;
-  mfg_code: string;
-  mfg_part_no: string;
-  vendor_part_no: string;
-  description: string;
-  special_pricing_agreement_id: string;
-  start_date: string;
-  end_date: string;
-  breaks: { qty: string; cost: string }[];
-}
-
-const emptyDraft = (): Draft => ({
-  id: null,
-  mfg_code: '',
-  mfg_part_no: '',
-  vendor_part_no: '',
-  description: '',
-  special_pricing_agreement_id: '',
-  start_date: today(),
-  end_date: `${new Date().getFullYear()}-12-31`,
-  breaks: [{ qty: '1', cost: '' }],
-});
-
-const draftOf = (c: Cost): Draft => ({
-  id: c.shared_vendor_cost_id,
-  mfg_code: c.mfg_code,
-  mfg_part_no: c.mfg_part_no,
-  vendor_part_no: c.vendor_part_no ?? '',
-  description: c.description ?? '',
-  special_pricing_agreement_id: c.special_pricing_agreement_id ?? '',
-  start_date: c.start_date,
-  end_date: c.end_date,
-  breaks: c.breaks.map((b) => ({ qty: String(b.qty), cost: String(b.cost) })),
-});
-
-function CostDialog({ sharedVendorId, draft, onClose, onSaved }: { sharedVendorId: number; draft: Draft; onClose: () => void; onSaved: () => void }) {
-  const [d, setD] = useState(draft);
-  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
-  const [collision, setCollision] = useState<string | null>(null);
-  const set = (k: keyof Draft) => (e: { target: { value: string } }) => setD({ ...d, [k]: e.target.value });
-  const setBreak = (i: number, k: 'qty' | 'cost', v: string) => setD({ ...d, breaks: d.breaks.map((b, j) => (j === i ? { ...b, [k]: v } : b)) });
-  const save = async () => {
-    const fields = {
-      mfg_code: d.mfg_code,
-      mfg_part_no: d.mfg_part_no,
-      vendor_part_no: d.vendor_part_no || null,
-      description: d.description || null,
-      start_date: d.start_date,
-      end_date: d.end_date,
-      breaks: d.breaks.filter((b) => b.qty.trim() || b.cost.trim()).map((b) => ({ qty: Number(b.qty), cost: Number(b.cost) })),
-    };
-    try {
-      const check = await callApi('post', '/V1/SharedVendor/Cost/DuplicateCheck', {
-        body: { shared_vendor_id: sharedVendorId, shared_vendor_cost_id: d.id, mfg_code: d.mfg_code, mfg_part_no: d.mfg_part_no, start_date: d.start_date, end_date: d.end_date },
-        local400: true,
-      });
-      if (check.duplicate) {
-        setCollision(`${check.message} ${check.collisions.map((c) => `${c.start_date} – ${c.end_date}`).join(', ')}`);
-        return;
-      }
-      if (d.id == null) {
-        await callApi('post', '/V1/SharedVendor/Cost/Insert', {
-          body: { shared_vendor_id: sharedVendorId, special_pricing_agreement_id: d.special_pricing_agreement_id || null, ...fields },
-          local400: true,
-        });
-      } else {
-        await callApi('put', '/V1/SharedVendor/Cost/Update', { body: { shared_vendor_cost_id: d.id, ...fields }, local400: true });
-      }
-      notify('Cost saved.', 'success');
-      onSaved();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-    }
-  };
-  const err = (f: string) => ({ error: Boolean(errors.fields[f]), helperText: errors.fields[f] });
-  return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{d.id == null ? 'Add cost' : 'Edit cost'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5} sx={{ mt: 1 }}>
-          <Stack direction="row" spacing={1}>
-            <TextField label="Manufacturer" value={d.mfg_code} onChange={set('mfg_code')} {...err('mfg_code')} inputProps={{ 'data-testid': 'cost-mfg-code' }} />
-            <TextField label="Manufacturer part no" value={d.mfg_part_no} onChange={set('mfg_part_no')} {...err('mfg_part_no')} fullWidth inputProps={{ 'data-testid': 'cost-mfg-part' }} />
-          </Stack>
-          <Stack direction="row" spacing={1}>
-            <TextField label="Vendor part no" value={d.vendor_part_no} onChange={set('vendor_part_no')} {...err('vendor_part_no')} />
-            <TextField label="Agreement" value={d.special_pricing_agreement_id} onChange={set('special_pricing_agreement_id')} disabled={d.id != null} />
-          </Stack>
-          <TextField label="Description" value={d.description} onChange={set('description')} {...err('description')} />
-          <Stack direction="row" spacing={1}>
-            <TextField label="Start" type="date" value={d.start_date} onChange={set('start_date')} {...err('start_date')} InputLabelProps={{ shrink: true }} />
-            <TextField label="End" type="date" value={d.end_date} onChange={set('end_date')} {...err('end_date')} InputLabelProps={{ shrink: true }} />
-          </Stack>
-          <Typography variant="subtitle2">Quantity breaks (the first is the minimum order)</Typography>
-          {d.breaks.map((b, i) => (
-            <Stack direction="row" spacing={1} key={i}>
-              <TextField size="small" label={`Qty ${i + 1}`} value={b.qty} onChange={(e) => setBreak(i, 'qty', e.target.value)} {...err(`qty_break_${i + 1}`)} />
-              <TextField size="small" label={`Cost ${i + 1}`} value={b.cost} onChange={(e) => setBreak(i, 'cost', e.target.value)} {...err(`cost_${i + 1}`)} inputProps={{ 'data-testid': `cost-break-cost-${i + 1}` }} />
-            </Stack>
-          ))}
-          {d.breaks.length < 8 && (
-            <Button size="small" onClick={() => setD({ ...d, breaks: [...d.breaks, { qty: '', cost: '' }] })} sx={{ alignSelf: 'start' }}>
-              Add break
-            </Button>
-          )}
-          {errors.fields.breaks && <Alert severity="error">{errors.fields.breaks}</Alert>}
-          {(errors.form || collision) && <Alert severity="error" data-testid="cost-dialog-error">{collision ?? errors.form}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={save} data-testid="cost-save">
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/** The import: template, file, progress while it runs, the outcome with every refusal at the end. */
-function ImportPanel({ sharedVendorId, onDone }: { sharedVendorId: number; onDone: () => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [state, setState] = useState<CostImport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const running = state?.status === 'running';
-  const run = async () => {
-    if (!file) return;
-    setError(null);
-    try {
-      const started = await uploadCatalogue(sharedVendorId, file);
-      setState(started);
-      const last = await pollImport(started.cost_import_id, setState);
-      if (last.status === 'done') onDone();
-    } catch (e) {
-      setError(importRefusal(e));
-    }
-  };
-  const download = async (path: string, name: string) => {
-    const answer = await httpClient(apiUrl(path), { method: 'GET', blob: true, headers: { Accept: `${XLSX_TYPE}, application/json` } });
-    saveBlob(answer.blob, fileNameOf(answer.headers) ?? name);
-  };
-  return (
-    <Box data-testid="cost-import">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        An .xlsx workbook (first sheet) or a .csv in the template's columns. All or nothing: when any row is refused, nothing is imported and every
-        refusal is listed with its row, column and reason.
-      </Typography>
-      <Stack direction="row" spacing={2} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button startIcon={<DownloadIcon />} onClick={() => download('/V1/SharedVendor/Cost/Template', 'cost-catalogue-template.xlsx')}>
-          Template
-        </Button>
-        <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={running}>
-          Choose file
-          <input
-            ref={input}
-            hidden
-            type="file"
-            accept=".xlsx,.csv"
-            onClick={(e) => (e.currentTarget.value = '')}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            data-testid="cost-import-file"
-          />
-        </Button>
-        <Typography variant="body2">{file ? file.name : 'No file chosen'}</Typography>
-        <Button variant="contained" disabled={!file || running} onClick={run} data-testid="cost-import-submit">
-          Import
-        </Button>
-      </Stack>
-      {running && state && (
-        <Box sx={{ mt: 2, maxWidth: 640 }} role="status" data-testid="cost-import-progress">
-          <LinearProgress variant="determinate" value={importPercent(state)} />
-          <Typography variant="body2" color="text.secondary">
-            {state.phase === 'reading' ? 'Checking' : 'Writing'} rows: {formatCount(state.processed_rows)} of {formatCount(state.total_rows)}
-          </Typography>
-        </Box>
-      )}
-      {error && (
-        <Alert severity="error" sx={{ mt: 2, whiteSpace: 'pre-line' }} data-testid="cost-import-error">
-          {error}
-        </Alert>
-      )}
-      {state?.status === 'done' && (
-        <Alert severity="success" sx={{ mt: 2 }} data-testid="cost-import-done">
-          {formatCount(state.applied_rows)} costs imported from {state.file_name}.
-        </Alert>
-      )}
-      {(state?.status === 'refused' || state?.status === 'failed') && (
-        <Box sx={{ mt: 2 }} data-testid="cost-import-refused">
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => download(`/V1/SharedVendor/Cost/Import/${state.cost_import_id}/Report`, 'report.xlsx')}>
-                Download report
-              </Button>
-            }
-          >
-            Nothing was imported: {formatCount(state.problem_count)} problems in {state.file_name}.
-          </Alert>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Row</TableCell>
-                <TableCell>Column</TableCell>
-                <TableCell>Reason</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {state.problems.map((p, i) => (
-                <TableRow key={i}>
-                  <TableCell>{p.row}</TableCell>
-                  <TableCell>{p.column}</TableCell>
-                  <TableCell>{p.reason}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
-    </Box>
-  );
+/** What expiring does to these costs, said before it is done: the parts, and what happens to costs in force and future ones. */
+export function expiryText(costs: readonly Pick<Cost, 'mfg_code' | 'mfg_part_no'>[]): string {
+  const parts = costs.slice(0, 5).map((c) => `${c.mfg_code} ${c.mfg_part_no}`);
+  const more = costs.length > 5 ? ` and ${costs.length - 5} more` : '';
+  return `${parts.join(', ')}${more}: a cost in force ends yesterday, a cost that has not started yet is withdrawn. Orders no longer use them.`;
 }
 
 export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number }) {
@@ -290,16 +53,16 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
   const canEdit = useHasPermission(COST_EDIT);
   const [part, setPart] = useState('');
   const [status, setStatus] = useState<Status>('current');
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const [qty, setQty] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Draft | null>(null);
   const [extendTo, setExtendTo] = useState<string | null>(null);
-  const [expiring, setExpiring] = useState<number[] | null>(null);
+  const [expiring, setExpiring] = useState<Cost[] | null>(null);
   const filter = { shared_vendor_id: sharedVendorId, part: part.trim() || null, expired: status === 'all' ? null : status === 'expired' };
   const costs = useLoad(
-    (signal) => callApi('post', '/V1/SharedVendor/Cost/Search', { body: { ...filter, pageNumber: page, pageSize }, signal }),
+    (signal) => callApi('post', '/V1/SharedVendor/Cost/Search', { body: { ...filter, pageNumber: page - 1, pageSize }, signal }),
     [sharedVendorId, part, status, page, pageSize],
   );
   const q = Number(qty) || null;
@@ -308,7 +71,8 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
     setSelected([]);
     costs.reload();
   };
-  const expire = async (ids: number[]) => {
+  const expire = async (costs: Cost[]) => {
+    const ids = costs.map((c) => c.shared_vendor_cost_id);
     try {
       if (ids.length === 1) await callApi('put', '/V1/SharedVendor/Cost/Expire/{id}', { path: { id: ids[0] } });
       else await callApi('put', '/V1/SharedVendor/Cost/Expire/Multiple', { body: { ids } });
@@ -345,7 +109,7 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
                 <Button startIcon={<AddIcon />} onClick={() => setEditing(emptyDraft())} data-testid="cost-add">
                   Add cost
                 </Button>
-                <Button disabled={!selected.length} onClick={() => setExpiring(selected)} data-testid="cost-expire-selected">
+                <Button disabled={!selected.length} onClick={() => setExpiring(rows.filter((c) => selected.includes(c.shared_vendor_cost_id)))} data-testid="cost-expire-selected">
                   Expire selected
                 </Button>
                 <Button disabled={!selected.length} onClick={() => setExtendTo(`${new Date().getFullYear() + 1}-12-31`)} data-testid="cost-extend-selected">
@@ -360,8 +124,8 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
         }
       >
         <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
-          <TextField size="small" label="Part" value={part} onChange={(e) => (setPart(e.target.value), setPage(0))} inputProps={{ 'data-testid': 'cost-search-part' }} />
-          <TextField size="small" select label="Costs" value={status} onChange={(e) => (setStatus(e.target.value as Status), setPage(0))} sx={{ minWidth: 160 }}>
+          <TextField size="small" label="Part" value={part} onChange={(e) => (setPart(e.target.value), setPage(1))} inputProps={{ 'data-testid': 'cost-search-part' }} />
+          <TextField size="small" select label="Costs" value={status} onChange={(e) => (setStatus(e.target.value as Status), setPage(1))} sx={{ minWidth: 160 }}>
             <MenuItem value="current">Active and future</MenuItem>
             <MenuItem value="expired">Expired</MenuItem>
             <MenuItem value="all">All</MenuItem>
@@ -410,7 +174,7 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
                     <TableCell>{c.vendor_part_no}</TableCell>
                     <TableCell>{c.special_pricing_agreement_id}</TableCell>
                     <TableCell>
-                      {c.start_date} – {c.end_date}
+                      {formatDate(c.start_date)} – {formatDate(c.end_date)}
                     </TableCell>
                     <TableCell>
                       <Chip size="small" label={c.status} color={c.status === 'active' ? 'success' : c.status === 'future' ? 'info' : 'default'} data-testid="cost-status" />
@@ -426,7 +190,7 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
                         <Button size="small" onClick={() => setEditing(draftOf(c))} data-testid="cost-edit">
                           Edit
                         </Button>
-                        <Button size="small" disabled={c.status === 'expired' || c.status === 'withdrawn'} onClick={() => setExpiring([id])} data-testid="cost-expire">
+                        <Button size="small" disabled={c.status === 'expired' || c.status === 'withdrawn'} onClick={() => setExpiring([c])} data-testid="cost-expire">
                           Expire
                         </Button>
                       </TableCell>
@@ -436,15 +200,7 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
               })}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
-            count={costs.data?.totalCount ?? 0}
-            page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[10, 20, 50, 100]}
-            onPageChange={(_, p) => setPage(p)}
-            onRowsPerPageChange={(e) => (setPageSize(Number(e.target.value)), setPage(0))}
-          />
+          <Pager id="costs" page={page} pageSize={pageSize} total={costs.data?.totalCount ?? 0} onPage={setPage} onPageSize={(size) => (setPageSize(size), setPage(1))} />
         </LoadState>
       </Section>
       {canEdit && (
@@ -453,18 +209,15 @@ export function CostCatalogueTab({ sharedVendorId }: { sharedVendorId: number })
         </Section>
       )}
       {editing && <CostDialog sharedVendorId={sharedVendorId} draft={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), reload())} />}
-      <Dialog open={expiring != null} onClose={() => setExpiring(null)}>
-        <DialogTitle>Expire {expiring?.length === 1 ? 'this cost' : `${expiring?.length} costs`}?</DialogTitle>
-        <DialogContent>
-          <Typography>A cost in force ends yesterday; a cost that has not started yet is withdrawn.</Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setExpiring(null)}>Cancel</Button>
-          <Button variant="contained" onClick={() => expiring && expire(expiring)} data-testid="cost-expire-confirm">
-            Expire
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={expiring != null}
+        title={expiring?.length === 1 ? 'Expire this cost?' : `Expire ${expiring?.length ?? 0} costs?`}
+        message={expiring ? expiryText(expiring) : ''}
+        confirmLabel="Expire"
+        danger
+        onConfirm={() => expiring && void expire(expiring)}
+        onCancel={() => setExpiring(null)}
+      />
       <Dialog open={extendTo != null} onClose={() => setExtendTo(null)}>
         <DialogTitle>Extend {selected.length} costs</DialogTitle>
         <DialogContent>

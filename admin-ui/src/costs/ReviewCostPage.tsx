@@ -2,11 +2,11 @@
 // cost differs from the CIP's average cost, largest difference first; sub-filters from the column's distinct values
 // and a chart comparing the page's catalogue and site costs.
 import { useState } from 'react';
-import { Autocomplete, Box, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField } from '@mui/material';
+import { Autocomplete, Box, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { callApi } from '../shared/api';
 import { formatPercent, formatUnitCost } from '../shared/numbers';
-import { PageBanner } from '../ui';
+import { PageTitle, Pager, formatDate, nameWithCode } from '../ui';
 import { LoadState, Section, useLoad } from '../ui';
 
 type Direction = '' | 'lower' | 'higher';
@@ -39,7 +39,7 @@ export function ReviewCostPage() {
   const [direction, setDirection] = useState<Direction>('');
   const [minPercent, setMinPercent] = useState('');
   const [subs, setSubs] = useState<Record<string, string[]>>({});
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const filterList = Object.entries(subs)
     .filter(([, values]) => values.length)
@@ -52,28 +52,28 @@ export function ReviewCostPage() {
           direction: direction || null,
           min_percent: Number(minPercent) || null,
           filterList: filterList.length ? filterList : null,
-          pageNumber: page,
+          pageNumber: page - 1,
           pageSize,
         },
         signal,
       }),
-    [q, direction, minPercent, JSON.stringify(filterList), page, pageSize],
+    [q, direction, minPercent, filterList, page, pageSize],
   );
   const rows = records.data?.itemList ?? [];
   return (
     <>
-      <PageBanner title="Vendor Cost Review" />
+      <PageTitle title="Vendor Cost Review" />
       <Section title="Catalogue costs that differ from what this site pays" testId="cost-review">
         <Stack direction="row" spacing={2} sx={{ mb: 1, flexWrap: 'wrap' }} useFlexGap>
-          <TextField size="small" label="Item" value={q} onChange={(e) => (setQ(e.target.value), setPage(0))} />
-          <TextField size="small" select label="Catalogue is" value={direction} onChange={(e) => (setDirection(e.target.value as Direction), setPage(0))} sx={{ minWidth: 150 }}>
+          <TextField size="small" label="Item" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
+          <TextField size="small" select label="Catalogue is" value={direction} onChange={(e) => (setDirection(e.target.value as Direction), setPage(1))} sx={{ minWidth: 150 }}>
             <MenuItem value="">Either way</MenuItem>
             <MenuItem value="lower">Cheaper</MenuItem>
             <MenuItem value="higher">Dearer</MenuItem>
           </TextField>
-          <TextField size="small" label="At least %" value={minPercent} onChange={(e) => (setMinPercent(e.target.value), setPage(0))} sx={{ width: 110 }} />
+          <TextField size="small" label="At least %" value={minPercent} onChange={(e) => (setMinPercent(e.target.value), setPage(1))} sx={{ width: 110 }} />
           {SUB_FILTERS.map((f) => (
-            <SubFilter key={f.field} field={f.field} label={f.label} value={subs[f.field] ?? []} onChange={(v) => (setSubs({ ...subs, [f.field]: v }), setPage(0))} />
+            <SubFilter key={f.field} field={f.field} label={f.label} value={subs[f.field] ?? []} onChange={(v) => (setSubs({ ...subs, [f.field]: v }), setPage(1))} />
           ))}
         </Stack>
         <LoadState loading={records.loading && !records.data} error={records.error} what="cost review">
@@ -116,7 +116,7 @@ export function ReviewCostPage() {
                     {r.mfg_code} {r.mfg_part_no}
                   </TableCell>
                   <TableCell>
-                    {r.vend_code} {r.vend_name}
+                    {nameWithCode(r.vend_name, r.vend_code)}
                   </TableCell>
                   <TableCell>{r.shared_vendor_name}</TableCell>
                   <TableCell align="right">{formatUnitCost(r.site_cost)}</TableCell>
@@ -126,21 +126,13 @@ export function ReviewCostPage() {
                   </TableCell>
                   <TableCell align="right">{formatPercent(r.difference_percent)}</TableCell>
                   <TableCell>
-                    {r.start_date} – {r.end_date}
+                    {formatDate(r.start_date)} – {formatDate(r.end_date)}
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
-            count={records.data?.totalCount ?? 0}
-            page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[10, 20, 50, 100]}
-            onPageChange={(_, p) => setPage(p)}
-            onRowsPerPageChange={(e) => (setPageSize(Number(e.target.value)), setPage(0))}
-          />
+          <Pager id="cost-review" page={page} pageSize={pageSize} total={records.data?.totalCount ?? 0} onPage={setPage} onPageSize={(size) => (setPageSize(size), setPage(1))} />
         </LoadState>
       </Section>
     </>

@@ -5,9 +5,9 @@ import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { formatMoney } from '../shared/numbers';
-import { ConfirmDialog, PageBanner } from '../ui';
+import { ConfirmDialog, PageTitle } from '../ui';
 import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
-import { Pager } from '../grid/Pager';
+import { Pager } from '../ui';
 import { usePaging, useKeepPageIn } from './paging';
 import { approvalSummary, fmt, type Paged, type ReviewLine, type Sheet } from './common';
 
@@ -101,7 +101,7 @@ export function ApprovalPage() {
   const [selected, setSelected] = useState<number | null>(null);
   return (
     <Box p={2}>
-      <PageBanner title="Variance Approval" />
+      <PageTitle title="Variance Approval" />
       <Section title="Sheets waiting for approval" testId="approval-list">
         <LoadState loading={sheets.loading} error={sheets.error} what="the sheets">
           {!sheets.data?.resultList.length ? (

@@ -5,9 +5,9 @@ import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableHead, Tabl
 import { useNavigate } from 'react-router';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, useHasPermission } from '../ui';
+import { PageTitle, useHasPermission } from '../ui';
 import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
-import { Pager } from '../grid/Pager';
+import { Pager, formatDate } from '../ui';
 import { usePaging, useKeepPageIn } from './paging';
 import { CYCLE_COUNT_ADMIN, CYCLE_COUNT_ENTER, type CountSettings, type Paged, type PlanCip, type CounterLine, type Sheet } from './common';
 
@@ -103,7 +103,7 @@ export function CountPlanPage() {
   };
   return (
     <Box p={2}>
-      <PageBanner title="Count Plan" />
+      <PageTitle title="Count Plan" />
       <SettingsForm />
       <Section title="Due for counting" testId="count-plan-due">
         <Stack direction="row" gap={2} mb={2} alignItems="center">
@@ -146,8 +146,8 @@ export function CountPlanPage() {
                     <TableCell>{c.cust_desc1}</TableCell>
                     <TableCell>{c.abc_class}</TableCell>
                     <TableCell>{c.frequency_days}</TableCell>
-                    <TableCell>{c.last_count_date ? new Date(c.last_count_date).toLocaleDateString() : 'never'}</TableCell>
-                    <TableCell>{c.next_due_date}</TableCell>
+                    <TableCell>{c.last_count_date ? formatDate(c.last_count_date) : 'never'}</TableCell>
+                    <TableCell>{formatDate(c.next_due_date)}</TableCell>
                     <TableCell>{c.open_sheet_id ?? ''}</TableCell>
                   </TableRow>
                 ))}

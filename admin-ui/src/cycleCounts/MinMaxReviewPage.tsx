@@ -5,8 +5,8 @@ import { Box, Button, Checkbox, Chip, FormControlLabel, Stack, Switch, Table, Ta
 import { BarChart } from '@mui/x-charts/BarChart';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, useHasPermission } from '../ui';
-import { Pager } from '../grid/Pager';
+import { PageTitle, useHasPermission } from '../ui';
+import { Pager } from '../ui';
 import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
 import { usePaging, useKeepPageIn } from './paging';
 import { APD_REVIEW, SUGGESTION_STATUS, WARNING_LABELS, fmt, usageSeries, type Paged, type Suggestion } from './common';
@@ -59,7 +59,7 @@ export function MinMaxReviewPage() {
   const toggle = (cip: number) => setChecked((c) => (c.includes(cip) ? c.filter((x) => x !== cip) : [...c, cip]));
   return (
     <Box p={2}>
-      <PageBanner title="Min/Max Review" />
+      <PageTitle title="Min/Max Review" />
       <Stack direction="row" gap={2} alignItems="center" mb={2}>
         <FormControlLabel control={<Switch checked={pendingOnly} onChange={(e) => (setPendingOnly(e.target.checked), paging.first())} />} label="Pending only" />
         {reviewer && (

@@ -5,9 +5,9 @@ import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, RouteLink, useHasPermission } from '../ui';
+import { PageTitle, RouteLink, useHasPermission } from '../ui';
 import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
-import { Pager } from '../grid/Pager';
+import { Pager, formatDateTime } from '../ui';
 import { usePaging, useKeepPageIn } from './paging';
 import { CYCLE_COUNT_ENTER, changedCounts, parseCount, type CounterLine, type Paged, type Sheet } from './common';
 
@@ -29,7 +29,7 @@ export function SheetsPage() {
   };
   return (
     <Box p={2}>
-      <PageBanner title="Count Sheets" />
+      <PageTitle title="Count Sheets" />
       {enter && (
         <Section title="New count sheet" testId="new-sheet">
           <Stack direction="row" gap={2} alignItems="center">
@@ -68,7 +68,7 @@ export function SheetsPage() {
                     {s.counted_count} / {s.line_count}
                   </TableCell>
                   <TableCell>{s.waiting_count || ''}</TableCell>
-                  <TableCell>{new Date(s.created_at).toLocaleString()}</TableCell>
+                  <TableCell>{formatDateTime(s.created_at)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -122,7 +122,7 @@ export function CountEntryPage() {
   };
   return (
     <Box p={2}>
-      <PageBanner title={`Count Sheet ${sheet_id}`} />
+      <PageTitle title={`Count Sheet ${sheet_id}`} />
       <LoadState loading={loaded.loading} error={loaded.error} what="the count sheet">
         <Stack direction="row" gap={2} alignItems="center" mb={2}>
           <Chip label={sheet?.status_name} data-testid="sheet-status" />

@@ -7,7 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
-import { Pager } from '../grid/Pager';
+import { Pager } from '../ui';
 import { usePaging, useKeepPageIn } from '../cycleCounts/paging';
 import type { SharedVendorLists } from '../typeLists/lookups';
 import { BASE, EditForm, NO_ERRORS, Rows, removeCall, useRemoval, type Errors, type Row, type RowPage } from './parts';

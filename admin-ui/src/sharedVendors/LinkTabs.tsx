@@ -6,7 +6,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
-import { Pager } from '../grid/Pager';
+import { Pager } from '../ui';
 import { usePaging, useKeepPageIn } from '../cycleCounts/paging';
 import { useUserContext } from '../shell/UserContextProvider';
 import { VendorPicker } from '../vendors/VendorPicker';

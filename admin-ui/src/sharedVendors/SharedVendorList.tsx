@@ -4,9 +4,9 @@ import AddIcon from '@mui/icons-material/Add';
 import { useNavigate } from 'react-router';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, useHasPermission } from '../ui';
+import { PageTitle, useHasPermission } from '../ui';
 import { LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
-import { Pager } from '../grid/Pager';
+import { Pager } from '../ui';
 import { usePaging, useKeepPageIn } from '../cycleCounts/paging';
 import { SHARED_VENDOR_EDIT, sharedVendorRoute, type SharedVendor, type SummaryRow } from './sharedVendors';
 
@@ -31,7 +31,7 @@ export function SharedVendorList() {
   const search = () => (setCriteria((c) => ({ ...c, search_text: text.trim() || null })), paging.first());
   return (
     <>
-      <PageBanner title="Shared Vendors" />
+      <PageTitle title="Shared Vendors" />
       <Section
         title="Search"
         actions={

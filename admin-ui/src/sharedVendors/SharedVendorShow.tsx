@@ -3,9 +3,8 @@
 import { useState } from 'react';
 import { Tab, Tabs } from '@mui/material';
 import { api } from '../shared/api';
-import { PageBanner, RouteLink, useHasPermission } from '../ui';
+import { PageTitle, useHasPermission } from '../ui';
 import { LoadState, Section, useLoad } from '../ui';
-import { Box } from '@mui/material';
 import { CostCatalogueTab } from '../costs';
 import { useSharedVendorLists } from '../typeLists/TypeListPicker';
 import { BlockTab, HeaderSection } from './BlockTabs';
@@ -33,10 +32,7 @@ export function SharedVendorShow({ id }: { id: number }) {
   const name = vendor?.shared_vendor_name ?? '';
   return (
     <>
-      <PageBanner title={vendor ? `Shared Vendor: ${vendor.shared_vendor_name}` : 'Shared Vendor'} />
-      <Box sx={{ mb: 1 }}>
-        <RouteLink to={SHARED_VENDORS_ROUTE}>Back to the search</RouteLink>
-      </Box>
+      <PageTitle title={vendor ? `Shared Vendor: ${vendor.shared_vendor_name}` : 'Shared Vendor'} backTo={SHARED_VENDORS_ROUTE} />
       <LoadState loading={loaded.loading && !vendor} error={loaded.error} what="shared vendor">
         {vendor && (
           <>

@@ -1,10 +1,9 @@
 // The vendor (or manufacturer) detail: its blocks as tabs, hide/unhide, the audit trail link.
 import { useState } from 'react';
 import { Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
-import { useNavigate } from 'react-router';
 import { api } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, useHasPermission } from '../ui';
+import { PageTitle, nameWithCode, useHasPermission } from '../ui';
 import { notifyRefusal, useLoad } from '../ui';
 import { BlockForm } from './BlockForm';
 import { BLOCKS, searchRoute, UPDATE_VENDOR, type VendorModel } from './vendors';
@@ -30,7 +29,6 @@ interface Common {
 }
 
 export function VendorDetail({ model, code }: { model: VendorModel; code: string }) {
-  const navigate = useNavigate();
   const [tab, setTab] = useState(0);
   const [version, setVersion] = useState(0);
   const canUpdate = useHasPermission(UPDATE_VENDOR);
@@ -50,14 +48,13 @@ export function VendorDetail({ model, code }: { model: VendorModel; code: string
   const v = common.data;
   return (
     <Box sx={{ p: 2 }} data-testid="vendor-detail" data-vend-code={code}>
-      <PageBanner title={v ? `${v.vend_name} (${v.vend_code})` : code}>
-        <Button onClick={() => navigate(searchRoute(model))}>Back to search</Button>
+      <PageTitle title={v ? nameWithCode(v.vend_name, v.vend_code) : code} backTo={searchRoute(model)}>
         {canUpdate && v && (
           <Button variant="outlined" onClick={toggleHidden} data-testid="vendor-toggle-hidden">
             {hidden ? 'Unhide' : 'Hide'}
           </Button>
         )}
-      </PageBanner>
+      </PageTitle>
       {v && (
         <Typography variant="body2" sx={{ mb: 1 }} data-testid="vendor-detail-kind">
           {[v.is_manufacturer && 'Manufacturer', v.is_vmi && 'VMI vendor', v.erp_company && `ERP company ${v.erp_company}`, hidden && 'Hidden'].filter(Boolean).join(' · ')}

@@ -3,12 +3,12 @@
 import { useEffect, useState } from 'react';
 import {
   Box, Button, Checkbox, Dialog, DialogActions, DialogContent, FormControlLabel, MenuItem, Paper, Table, TableBody, TableCell,
-  TableHead, TablePagination, TableRow, TextField, Typography,
+  TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../shared/api';
 import { HttpError } from '../shared/http';
-import { PageBanner, useHasPermission } from '../ui';
+import { PageTitle, Pager, useHasPermission } from '../ui';
 import { LoadState, useLoad } from '../ui';
 import { VendorDetail } from './VendorDetail';
 import { NewVendorDialog } from './NewVendorDialog';
@@ -100,7 +100,7 @@ function SearchScreen({ model }: { model: VendorModel }) {
   const canAdd = useHasPermission(UPDATE_VENDOR) && model === 'vendor';
   const [form, setForm] = useState<Filters>(EMPTY);
   const [query, setQuery] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [size, setSize] = useState(20);
   const [sort, setSort] = useState<{ field: string; desc: boolean }>({ field: 'vend_name', desc: false });
   const [adding, setAdding] = useState(false);
@@ -109,7 +109,7 @@ function SearchScreen({ model }: { model: VendorModel }) {
       api.post<{ resultList: Row[]; totalCount: number; limitMessage: string | null }>(
         '/api/V1/Vendor/GetByQuickSearchCriteria',
         {
-          pageNumber: page, pageSize: size, sortField: sort.field, sortDirection: sort.desc ? 'desc' : 'asc', vendor_model: model,
+          pageNumber: page - 1, pageSize: size, sortField: sort.field, sortDirection: sort.desc ? 'desc' : 'asc', vendor_model: model,
           criteria: query.criteria || null, show_hidden: query.show_hidden, vmi: tri(query.vmi), mfg: model === 'manufacturer' ? null : tri(query.mfg),
           exclude_cod_vendors: query.exclude_cod_vendors, remit_to_only: query.remit_to_only,
         },
@@ -126,16 +126,16 @@ function SearchScreen({ model }: { model: VendorModel }) {
   );
   return (
     <Box sx={{ p: 2 }} data-testid={`${model}-search-page`}>
-      <PageBanner title={title}>
+      <PageTitle title={title}>
         {canAdd && (
           <Button variant="contained" onClick={() => setAdding(true)} data-testid="vendor-add">
             New Vendor
           </Button>
         )}
-      </PageBanner>
+      </PageTitle>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Box component="form" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
-          onSubmit={(e) => { e.preventDefault(); setPage(0); setQuery(form); }}>
+          onSubmit={(e) => { e.preventDefault(); setPage(1); setQuery(form); }}>
           <TextField size="small" label="Code, name or customer vendor number" value={form.criteria} sx={{ width: 340 }}
             onChange={(e) => setForm({ ...form, criteria: e.target.value })} inputProps={{ 'data-testid': 'vendor-search-text' }} />
           <TextField size="small" select label="VMI" value={form.vmi} onChange={(e) => setForm({ ...form, vmi: e.target.value })} sx={{ width: 130 }}>
@@ -188,8 +188,7 @@ function SearchScreen({ model }: { model: VendorModel }) {
             ))}
           </TableBody>
         </Table>
-        <TablePagination component="div" count={loaded.data?.totalCount ?? 0} page={page} rowsPerPage={size} rowsPerPageOptions={[10, 20, 50, 100]}
-          onPageChange={(_, p) => setPage(p)} onRowsPerPageChange={(e) => { setSize(Number(e.target.value)); setPage(0); }} data-testid="vendor-pagination" />
+        <Pager id="vendor" page={page} pageSize={size} total={loaded.data?.totalCount ?? 0} onPage={setPage} onPageSize={(n) => { setSize(n); setPage(1); }} />
       </LoadState>
       {adding && <NewVendorDialog onClose={() => setAdding(false)} onSaved={(code) => navigate(detailRoute('vendor', code))} />}
     </Box>

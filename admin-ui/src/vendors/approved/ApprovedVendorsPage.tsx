@@ -23,8 +23,8 @@ import {
 } from '@mui/material';
 import { callApi, type Schema } from '../../shared/api';
 import { notify } from '../../shared/events';
-import { ConfirmDialog, PageBanner, useHasPermission } from '../../ui';
-import { Pager } from '../../grid/Pager';
+import { ConfirmDialog, PageTitle, useHasPermission } from '../../ui';
+import { Pager, formatDate, nameWithCode } from '../../ui';
 import { usePaging, useKeepPageIn } from '../../cycleCounts/paging';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
@@ -100,7 +100,7 @@ export function ApprovedVendorsPage() {
   const siteCode = clientSites.find((s) => s.site_id === siteId)?.siteCode ?? '';
   return (
     <Box sx={{ p: 2 }} data-testid="approved-vendors-page">
-      <PageBanner title="Approved Vendors" />
+      <PageTitle title="Approved Vendors" />
       <Section
         title="Approved vendors by manufacturer"
         testId="approved-vendors"
@@ -211,13 +211,13 @@ export function ApprovedVendorsPage() {
               {(links.data?.resultList ?? []).map((a) => (
                 <TableRow key={a.manufacturer_vendor_id} data-testid={`approved-row-${a.mfg_code}-${a.vend_code}`}>
                   <TableCell>
-                    {a.mfg_code} {a.mfg_name ? `(${a.mfg_name})` : ''}
+                    {nameWithCode(a.mfg_name, a.mfg_code)}
                   </TableCell>
                   <TableCell>
-                    {a.vend_code} {a.vend_name}
+                    {nameWithCode(a.vend_name, a.vend_code)}
                   </TableCell>
                   <TableCell>
-                    {new Date(a.created_at).toLocaleDateString()} {a.created_by ? `by ${a.created_by}` : ''}
+                    {formatDate(a.created_at)} {a.created_by ? `by ${a.created_by}` : ''}
                   </TableCell>
                   <TableCell>
                     {canEdit && (

@@ -4,7 +4,7 @@ import { Button, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/m
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { ConfirmDialog, useHasPermission } from '../../ui';
-import { Pager } from '../../grid/Pager';
+import { Pager, formatDate, nameWithCode } from '../../ui';
 import { usePaging, useKeepPageIn } from '../../cycleCounts/paging';
 import { LoadState, Section, notifyRefusal, useLoad } from '../../ui';
 import { APPROVED_VENDOR_EDIT } from './common';
@@ -46,10 +46,10 @@ export function ApprovedVendorsTab({ vendCode }: { vendCode: string }) {
               <TableRow key={a.manufacturer_vendor_id} data-testid={`vendor-approved-${a.siteCode}-${a.mfg_code}`}>
                 <TableCell>{a.siteCode}</TableCell>
                 <TableCell>
-                  {a.mfg_code} {a.mfg_name ? `(${a.mfg_name})` : ''}
+                  {nameWithCode(a.mfg_name, a.mfg_code)}
                 </TableCell>
                 <TableCell>
-                  {new Date(a.created_at).toLocaleDateString()} {a.created_by ? `by ${a.created_by}` : ''}
+                  {formatDate(a.created_at)} {a.created_by ? `by ${a.created_by}` : ''}
                 </TableCell>
                 <TableCell>
                   {canEdit && (

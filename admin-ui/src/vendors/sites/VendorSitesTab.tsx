@@ -21,7 +21,7 @@ import {
 import { callApi, type Schema } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { useHasPermission } from '../../ui';
-import { Pager } from '../../grid/Pager';
+import { Pager } from '../../ui';
 import { usePaging, useKeepPageIn } from '../../cycleCounts/paging';
 import { LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
 import { changedFields } from './changes';
