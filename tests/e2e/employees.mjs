@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, BASE_URL, input, launch, signInUI } from './harness.mjs';
+import { ARTIFACTS, BASE_URL, input, launch, requestBody, signInUI } from './harness.mjs';
 
 const USERNAME = process.env.E2E_USER || 'warehouse';
 
@@ -73,6 +73,35 @@ test('(b) edit the employee: the phone is saved and shown', { timeout: 120_000 }
     await SEL.save(page).click();
     assert.equal((await saved).status(), 200);
     await SEL.fieldWith(page, 'phone', phone).waitFor();
+  }));
+
+test('(b2) a default tracking code is picked by name and saved (the id field sent "3" and was refused)', { timeout: 120_000 }, () =>
+  scenario('tracking-default', async () => {
+    await SEL.edit(page).click();
+    // No field asks for an internal id any more: the level's name labels a searchable picker.
+    assert.equal(await page.getByLabel(/\(id\)/).count(), 0, 'no "(id)" field in the employee form');
+    const picker = SEL.field(page, 'track1');
+    await picker.click();
+    await picker.fill('Quality');
+    await page.locator('[data-testid^="employee-track1-option-"]', { hasText: 'Quality lab (CC-4400)' }).click();
+    assert.equal(await picker.inputValue(), 'Quality lab (CC-4400)');
+    const saved = answered('PUT', /\/api\/V1\/Employee$/);
+    await SEL.save(page).click();
+    const answer = await saved;
+    assert.equal(answer.status(), 200, await answer.text());
+    const body = requestBody(answer.request());
+    assert.equal(typeof body.track1, 'number', `track1 is sent as a number: ${JSON.stringify(body.track1)}`);
+    await SEL.fieldWith(page, 'default-track1', 'Quality lab (CC-4400)').waitFor();
+
+    // Spot check: no value on the page is an internal id (the employee's, the code's, the site's) where a name exists.
+    const employee = (await answer.json()).employee;
+    const text = await SEL.employeePage(page).innerText();
+    const cells = text.split(/[\n\t]/).map((c) => c.trim());
+    for (const id of [employee.employeeID, body.track1, employee.site_id]) {
+      assert.ok(!cells.includes(String(id)), `internal id ${id} is not shown on its own`);
+    }
+    assert.match(text, /Cost Centre/);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-employees-tracking.png'), fullPage: true });
   }));
 
 test('(c) set a PIN: it is stored and the page says a PIN is set', { timeout: 120_000 }, () =>
