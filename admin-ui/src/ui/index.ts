@@ -17,3 +17,5 @@ export * from './inputs';
 export * from './text';
 export * from './load';
 export * from './layout';
+export * from './history';
+export * from './HistoryPanel';
