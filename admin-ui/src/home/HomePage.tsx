@@ -7,6 +7,7 @@ import { useUserContext } from '../shell/UserContextProvider';
 import { SiteAutocomplete } from '../shell/SiteAutocomplete';
 import { useSwitchSite } from '../shell/useSwitchSite';
 import { TileBoard } from './TileBoard';
+import { UsageTrendCard } from './UsageTrendCard';
 import { UNAUTHORIZED_TEXT } from '../shell/StaticPages';
 
 /** Where the home route sends a user who belongs in the portal (spec 1 route table and start-up rules). */
@@ -59,6 +60,7 @@ export function HomePage() {
       </Card>
       {/* Tiles count per site: none without a site, and reloaded with every new context (site or password change). */}
       {context.currentSite && <TileBoard reloadKey={context} onOpen={(tile) => tile.route && navigate(tile.route)} />}
+      {context.currentSite && <UsageTrendCard reloadKey={context} siteCode={code} />}
     </Box>
   );
 }

@@ -5,8 +5,8 @@ import { TileBoard } from './TileBoard';
 const TILES = [
   { report_id: 10, aspName: 'CDIAREQS', report_Name: 'Item Add Reqs', homepageTileType: 1, is_selected: true, rank: 1, count: 4 },
   { report_id: 11, aspName: 'CDICREQS', report_Name: 'Item Change Reqs', homepageTileType: 1, is_selected: true, rank: 2, count: 0 },
-  { report_id: 12, aspName: 'CDSBREQS', report_Name: 'Spot Buy Reqs', homepageTileType: 1, is_selected: false, rank: 3, count: 7 },
-  { report_id: 20, aspName: 'CDOPENRFQ', report_Name: 'Open RFQs', homepageTileType: 2, is_selected: true, rank: 4, count: 2 },
+  { report_id: 12, aspName: 'CDSBREQS', report_Name: 'Spot Buy Reqs', homepageTileType: 1, is_selected: false, rank: 3, count: null, route: '/spot' },
+  { report_id: 20, aspName: 'CDOPENRFQ', report_Name: 'Open RFQs', homepageTileType: 2, is_selected: true, rank: 4, count: 1234, route: '/apd/review' },
 ];
 
 function json(body: unknown, status = 200) {
@@ -105,5 +105,27 @@ describe('TileBoard', () => {
     fireEvent.dragStart(screen.getByTestId('tile-CDICREQS'), { dataTransfer: dt });
     fireEvent.drop(screen.getByTestId('tile-CDIAREQS'), { dataTransfer: dt });
     await waitFor(() => expect(order('tiles-small')).toEqual(['CDIAREQS', 'CDICREQS', 'CDSBREQS']));
+  });
+  it('a tile just ticked shows the count the answer gives (a hidden tile is not counted until shown)', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/V1/Presentation/HomepageTiles') return json(TILES);
+      if (url.endsWith('/HomepageTile/Display')) return json(TILES.map((t) => (t.report_id === 12 ? { ...t, is_selected: true, count: 7 } : t)));
+      return json(undefined, 204);
+    });
+    render(<TileBoard reloadKey={1} />);
+    await screen.findByTestId('tile-CDIAREQS');
+    fireEvent.click(screen.getByTestId('tile-edit-toggle'));
+    expect(screen.getByTestId('tile-count-CDSBREQS').textContent).toBe('–');
+    fireEvent.click(screen.getByTestId('tile-select-CDSBREQS'));
+    await waitFor(() => expect(screen.getByTestId('tile-count-CDSBREQS').textContent).toBe('7'));
+  });
+
+  it('counts read as numbers in the locale and a tile opens its list', async () => {
+    const opened: string[] = [];
+    render(<TileBoard reloadKey={1} onOpen={(tile) => tile.route && opened.push(tile.route)} />);
+    await screen.findByTestId('tile-CDOPENRFQ');
+    expect(screen.getByTestId('tile-count-CDOPENRFQ').textContent).toBe('1,234');
+    fireEvent.click(screen.getByTestId('tile-name-CDOPENRFQ'));
+    expect(opened).toEqual(['/apd/review']);
   });
 });

@@ -17,6 +17,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { callApi } from '../shared/api';
+import { formatCount } from '../shared/numbers';
 import { dropTile, LARGE_TILE, setTileSelected, SMALL_TILE, splitTiles, visibleTiles, type Tile as TileData } from '../lib/tiles';
 
 type TileType = typeof SMALL_TILE | typeof LARGE_TILE;
@@ -44,7 +45,8 @@ function Tile({ tile, editMode, large, dragging, onToggle, onOpen, dragHandlers 
         </Typography>
       </Stack>
       <Typography variant={large ? 'h3' : 'h4'} component="div" data-testid={`tile-count-${tile.aspName}`}>
-        {tile.count ?? '–'}
+        {/* A tile is counted while it is shown; one hidden (edit mode) has no count yet. */}
+        {tile.count === null || tile.count === undefined ? '–' : formatCount(tile.count)}
       </Typography>
       {editMode && (
         <FormControlLabel
@@ -191,7 +193,12 @@ export function TileBoard({ reloadKey, onOpen = () => {} }: { reloadKey?: unknow
     const before = tilesRef.current;
     setTiles(setTileSelected(before, tile.report_id, isSelected));
     try {
-      await callApi('put', '/V1/Presentation/HomepageTile/Display', { body: { report_id: tile.report_id, is_selected: isSelected } });
+      // The answer counts the tiles now shown: a tile just ticked gets its count without a reload.
+      const answer = await callApi('put', '/V1/Presentation/HomepageTile/Display', { body: { report_id: tile.report_id, is_selected: isSelected } });
+      if (Array.isArray(answer)) {
+        const counted = new Map(answer.map((t) => [t.report_id, t.count]));
+        setTiles((now) => now.map((t) => (counted.has(t.report_id) ? { ...t, count: counted.get(t.report_id) } : t)));
+      }
     } catch {
       setTiles(before);
     }

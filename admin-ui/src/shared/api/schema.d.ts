@@ -4863,7 +4863,8 @@ export interface paths {
         /**
          * Quick search by customer part (global search box, 'Customer Part')
          * @description The CIPs of the site `site_code` whose customer part is `code`, case-insensitive; several when the CID is
-         *     stocked at several locations (the 'Select Item' picker).
+         *     stocked at several locations (the 'Select Item' picker). When no customer part is exactly `code`, the CIPs
+         *     whose customer part starts with it (at most 50, by customer part).
          *
          *     Permissions: BasicAccess
          */
@@ -7326,6 +7327,30 @@ export interface paths {
          *     Permissions: signed-in
          */
         get: operations["siteGetById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Stock/UsageTrend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage trend of the current site (home page chart)
+         * @description The site's stock value now and, month by month for the last `months` months (12 unless given, 1 to 24;
+         *     the current month so far last), the usage (issued minus returned), its value at the cost each row was posted
+         *     at, the receipts' value and the number of ledger rows. Values are null without InvFISPrice.
+         *
+         *     Permissions: BasicAccess
+         */
+        get: operations["stockGetUsageTrend"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11379,8 +11404,9 @@ export interface paths {
          * List users (simple-rest)
          * @description Filters: `q` (sign-in name, names, email), `id` (list), `user_id`, `fname`, `lname`, `email`, `is_active`,
          *     `fss_employee`, `customer_portal_user`, `site_id`, `site_code` (users with access to that site).
+         *     A holder of ImpersonateUsers alone (provider support staff) finds the users they may act as.
          *
-         *     Permissions: FSSConnectAdmin or UserAdminInternal or SuperUserAdmin
+         *     Permissions: FSSConnectAdmin or UserAdminInternal or SuperUserAdmin or ImpersonateUsers
          */
         get: operations["adminListUsers"];
         put?: never;
@@ -20686,6 +20712,52 @@ export interface components {
             changedSites: components["schemas"]["SiteChanged"][];
             message: string;
             success: boolean;
+        };
+        /** UsageMonth */
+        UsageMonth: {
+            /**
+             * Format: naive-date
+             * @description The first day of the month.
+             */
+            month: string;
+            /**
+             * Format: money
+             * @description Receipts (REC) at their receipt cost. Null without InvFISPrice.
+             */
+            received_value?: number | null;
+            /**
+             * Format: int64
+             * @description Ledger rows posted in the month.
+             */
+            transactions: number;
+            /**
+             * Format: quantity
+             * @description Issued minus returned in the month.
+             */
+            usage_qty: number;
+            /**
+             * Format: money
+             * @description The usage at the cost each row was posted at. Null without InvFISPrice.
+             */
+            usage_value?: number | null;
+        };
+        /**
+         * UsageTrend
+         * @description The current site's stock value and its usage month by month.
+         */
+        UsageTrend: {
+            /**
+             * Format: int64
+             * @description Active CIPs with stock on hand.
+             */
+            items_in_stock: number;
+            /** @description One entry per month, oldest first; the last is the current month so far. */
+            months: components["schemas"]["UsageMonth"][];
+            /**
+             * Format: money
+             * @description On hand x average cost of the site's active CIPs, now. Null without InvFISPrice.
+             */
+            stock_value?: number | null;
         };
         /**
          * UserAssignmentsRequest
@@ -47369,6 +47441,72 @@ export interface operations {
             };
             /** @description No such record here (also for records of sites the caller may not use). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stockGetUsageTrend: {
+        parameters: {
+            query?: {
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["UsageTrend"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
