@@ -8,7 +8,7 @@ import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
 import { useRunSearch } from '../../grid/useRunSearch';
 import type { GridColumn } from '../../grid/types';
-import { PageBanner, RouteLink, TextInput, useHasPermission } from '../../ui';
+import { PageTitle, RouteLink, TextInput, useHasPermission } from '../../ui';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { CIP_SUMMARY_VIEW, INV_FIS_PRICE, ITEM_STATUS_OPTIONS, REPL_TYPE_OPTIONS, itemRoute, replTypeName, statusName } from '../common';
 import { CipSummaryDialog } from '../popups/CipSummaryDialog';
@@ -183,7 +183,7 @@ export function CipSearchList() {
   );
   return (
     <Box sx={{ p: 2 }} data-testid="cip-search-page">
-      <PageBanner title="CID/CIP Search" />
+      <PageTitle title="CID/CIP Search" />
       {/* The address's criteria start a new list (the key), e.g. the item master's link to a CID's CIPs. */}
       <GridList
         key={params.toString()}

@@ -28,7 +28,7 @@ export function SuggestInput({
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<Value[]>([]);
   // The other filters narrow the values; this one is what is being typed.
-  const others = JSON.stringify({ ...cipCriteria({ ...form, [field]: '' }) });
+  const others = JSON.stringify({ ...cipCriteria({ ...form, [field]: '' }) }); // conventions-ok: the effect's key, not shown
   useEffect(() => {
     if (!open) return undefined;
     const controller = new AbortController();

@@ -27,7 +27,7 @@ import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
-import { PageBanner, useHasPermission } from '../../ui';
+import { PageTitle, useHasPermission } from '../../ui';
 import { CUSTOM_FIELD_ADMIN, ITEM_EDIT, yesNo } from '../common';
 import { LoadState, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
 import {
@@ -372,7 +372,7 @@ export function CustomFieldsPage() {
   const shown: PageTab = tab === 'import' && !canImport ? 'CID' : tab;
   return (
     <Box sx={{ p: 2 }} data-testid="custom-fields-page">
-      <PageBanner title="Custom Fields" />
+      <PageTitle title="Custom Fields" />
       <Tabs value={shown} onChange={(_, v: PageTab) => setTab(v)} sx={{ mb: 2 }}>
         {ENTITY_TYPES.map((t) => (
           <Tab key={t.value} value={t.value} label={t.label} data-testid={`custom-fields-tab-${t.value}`} />

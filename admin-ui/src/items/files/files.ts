@@ -1,5 +1,6 @@
 // Files and images of an item (H4's File operations): the gallery's pictures come as thumbnails (base64 JSON) and
 // full images fetched with the session's token (an <img src> cannot send it), shown through object URLs.
+import { formatQuantity } from '../../shared/numbers';
 import { useEffect, useState } from 'react';
 import { apiUrl, callApi, httpClient, type Schema } from '../../shared/api';
 
@@ -21,7 +22,8 @@ export function fileSize(bytes: number | null | undefined): string {
   const n = Number(bytes ?? 0);
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  // Tenths of a megabyte, in the user's locale ('1.4 MB', '1,2 MB').
+  return `${formatQuantity(Math.round((n * 10) / (1024 * 1024)) / 10)} MB`;
 }
 
 /** A thumbnail as a data URL (File/Azure/Thumbnail/{id}); null while loading or when there is none. */

@@ -7,7 +7,7 @@ import { SelectField } from '../../grid/SelectField';
 import { useRunSearch } from '../../grid/useRunSearch';
 import type { GridColumn } from '../../grid/types';
 import { notify } from '../../shared/events';
-import { PageBanner, RouteLink, TextInput } from '../../ui';
+import { PageTitle, RouteLink, TextInput } from '../../ui';
 import { ITEM_STATUS_OPTIONS, statusName } from '../common';
 import { ITEM_MASTER_SEARCH_TYPES, searchTextMissing, type ItemMasterFilter, type ItemMasterRecord } from './itemMaster';
 
@@ -129,7 +129,7 @@ function ItemMasterSearchForm() {
 export function ItemMasterList() {
   return (
     <Box sx={{ p: 2 }} data-testid="item-master-page">
-      <PageBanner title="Item Master" />
+      <PageTitle title="Item Master" />
       <GridList
         resource="itemMaster"
         settingsKey="itemMasterSearch"

@@ -22,10 +22,10 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useParams } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
-import { formatDateTime } from '../../grid/format';
+import { formatDateTime } from '../../ui';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
-import { PageBanner, RouteLink } from '../../ui';
+import { PageTitle, RouteLink } from '../../ui';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { hasPermission } from '../../lib/userContext';
 import { ITEM_MASTER_MAINTENANCE, ITEM_MASTER_SEARCH_ROUTE, ITEM_SEARCH_ROUTE, statusName, yesNo } from '../common';
@@ -278,7 +278,7 @@ export function ItemMasterShow() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="item-master-detail">
-      <PageBanner title="Item Master Detail">
+      <PageTitle title="Item Master Detail">
         {canReactivate && (
           <GuardedButton variant="outlined" onClick={reactivate} data-testid="item-master-reactivate">
             Reactivate
@@ -289,7 +289,7 @@ export function ItemMasterShow() {
             Edit
           </Button>
         )}
-      </PageBanner>
+      </PageTitle>
       <LoadState loading={loaded.loading} error={loaded.error || (!Number.isSafeInteger(itemId) ? new Error('invalid') : null)} what="item master record">
         {item && (
           <>

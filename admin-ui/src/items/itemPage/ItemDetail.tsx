@@ -4,7 +4,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import { useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api';
-import { PageBanner, RouteLink, useHasPermission } from '../../ui';
+import { PageTitle, RouteLink, useHasPermission } from '../../ui';
 import { CIP_SUMMARY_VIEW, ITEM_IMAGE_VIEW, ITEM_SEARCH_ROUTE, statusName } from '../common';
 import { LoadState, useLoad } from '../../ui';
 import { CipSummaryDialog } from '../popups/CipSummaryDialog';
@@ -64,7 +64,7 @@ export function ItemDetail({ cidNo, cipNo, onChanged }: { cidNo: number; cipNo: 
 
   return (
     <Box sx={{ p: 2 }} data-testid="item-page" data-cip-no={cipNo} data-cid-no={cidNo}>
-      <PageBanner title={cip ? `Item ${cip.cip_code}` : 'Item'}>
+      <PageTitle title={cip ? `Item ${cip.cip_code}` : 'Item'}>
         {canSummary && (
           <Button size="small" variant="outlined" startIcon={<InfoOutlinedIcon />} onClick={() => setSummaryOpen(true)} data-testid="item-summary-open">
             CIP Summary
@@ -75,7 +75,7 @@ export function ItemDetail({ cidNo, cipNo, onChanged }: { cidNo: number; cipNo: 
             Item Images
           </Button>
         )}
-      </PageBanner>
+      </PageTitle>
       <LoadState loading={common.loading && !common.data} error={common.error} what="item">
         {common.data && cip && (
           <>

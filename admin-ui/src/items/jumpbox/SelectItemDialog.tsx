@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { formatQuantity } from '../../shared/numbers';
-import { formatCurrency } from '../../grid/format';
+import { formatCurrency } from '../../ui';
 import { pickColumns, trueFalse, type PickColumn, type PickRow } from './searchTypes';
 
 function cell(row: PickRow, column: PickColumn): string {

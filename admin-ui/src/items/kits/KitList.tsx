@@ -7,7 +7,7 @@ import { GridList } from '../../grid/GridList';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { useRunSearch } from '../../grid/useRunSearch';
 import type { GridColumn } from '../../grid/types';
-import { PageBanner, RouteLink, TextInput } from '../../ui';
+import { PageTitle, RouteLink, TextInput } from '../../ui';
 import { statusName } from '../common';
 
 export type KitRecord = WithId<Schema<'KitSummary'>>;
@@ -52,7 +52,7 @@ function KitSearchForm() {
 export function KitList() {
   return (
     <Box sx={{ p: 2 }} data-testid="kits-page">
-      <PageBanner title="Kits" />
+      <PageTitle title="Kits" />
       <GridList resource="kits" settingsKey="cribKits" columns={COLUMNS} defaultSort={{ field: 'cip_code', direction: 'asc' }} filterDefaultValues={{ text: null }}>
         <KitSearchForm />
         <DataGrid id="kits" />

@@ -8,7 +8,7 @@ import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { formatQuantity } from '../../shared/numbers';
 import { GuardedButton } from '../../grid/GuardedButton';
-import { PageBanner, RouteLink, useHasPermission } from '../../ui';
+import { PageTitle, RouteLink, useHasPermission } from '../../ui';
 import { CRIB_DEVICE_ADMIN, cipRoute, statusName, yesNo } from '../common';
 import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
 import { KIT_LIST_ROUTE } from './KitList';
@@ -62,13 +62,13 @@ export function KitShow() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="kit-detail">
-      <PageBanner title={k ? `Kit ${k.cip_code}` : 'Kit'}>
+      <PageTitle title={k ? `Kit ${k.cip_code}` : 'Kit'}>
         {canEdit && k?.is_kit && !rows && (
           <Button variant="contained" startIcon={<EditIcon />} onClick={start} data-testid="kit-edit">
             Edit children
           </Button>
         )}
-      </PageBanner>
+      </PageTitle>
       <LoadState loading={kit.loading} error={kit.error || (!Number.isSafeInteger(cipNo) ? new Error('invalid') : null)} what="kit">
         {k && (
           <>

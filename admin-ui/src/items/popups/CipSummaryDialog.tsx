@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { formatQuantity } from '../../shared/numbers';
-import { formatDate } from '../../grid/format';
+import { formatDate } from '../../ui';
 import { STATUS_PENDING, itemRoute, replTypeName, statusName } from '../common';
 import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
 import { UsageChart, UsageTable } from '../itemPage/tabs/UsageTab';

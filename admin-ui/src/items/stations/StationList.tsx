@@ -9,7 +9,7 @@ import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
 import { useRunSearch } from '../../grid/useRunSearch';
 import type { GridColumn } from '../../grid/types';
-import { PageBanner, RouteLink, TextInput, useHasPermission } from '../../ui';
+import { PageTitle, RouteLink, TextInput, useHasPermission } from '../../ui';
 import { CRIB_DEVICE_ADMIN } from '../common';
 import { useLoad } from '../../ui';
 import { StationDialog } from './StationDialog';
@@ -78,13 +78,13 @@ export function StationList() {
   const navigate = useNavigate();
   return (
     <Box sx={{ p: 2 }} data-testid="stations-page">
-      <PageBanner title="Crib Stations">
+      <PageTitle title="Crib Stations">
         {canEdit && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} data-testid="station-add">
             Add Station
           </Button>
         )}
-      </PageBanner>
+      </PageTitle>
       <GridList
         resource="stations"
         settingsKey="cribStations"

@@ -7,9 +7,9 @@ import { useParams } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { formatQuantity } from '../../shared/numbers';
-import { formatDateTime } from '../../grid/format';
+import { formatDateTime } from '../../ui';
 import { GuardedButton } from '../../grid/GuardedButton';
-import { PageBanner, RouteLink, useHasPermission } from '../../ui';
+import { PageTitle, RouteLink, useHasPermission } from '../../ui';
 import { CRIB_DEVICE_ADMIN, cipRoute, yesNo } from '../common';
 import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
 import { StationDialog } from './StationDialog';
@@ -70,13 +70,13 @@ export function StationShow() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="station-detail">
-      <PageBanner title={station ? `Station ${station.station_code}` : 'Station'}>
+      <PageTitle title={station ? `Station ${station.station_code}` : 'Station'}>
         {canEdit && station && (
           <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="station-edit">
             Edit
           </Button>
         )}
-      </PageBanner>
+      </PageTitle>
       <LoadState loading={detail.loading} error={detail.error || (!Number.isSafeInteger(stationId) ? new Error('invalid') : null)} what="station">
         {station && detail.data && (
           <>

@@ -1,7 +1,7 @@
 import { Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { callApi } from '../../../shared/api';
 import { formatQuantity } from '../../../shared/numbers';
-import { formatDateTime } from '../../../grid/format';
+import { formatDateTime } from '../../../ui';
 import { RouteLink } from '../../../ui';
 import { cipRoute, yesNo } from '../../common';
 import { stationRoute } from '../../stations/stations';

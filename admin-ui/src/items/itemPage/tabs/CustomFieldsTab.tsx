@@ -4,7 +4,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { callApi, type Schema } from '../../../shared/api';
 import { notify } from '../../../shared/events';
 import { GuardedButton } from '../../../grid/GuardedButton';
-import { formatDate } from '../../../grid/format';
+import { formatDate } from '../../../ui';
 import { useHasPermission } from '../../../ui';
 import { ITEM_EDIT } from '../../common';
 import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../../ui';

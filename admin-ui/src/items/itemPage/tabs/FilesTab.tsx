@@ -3,7 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { callApi } from '../../../shared/api';
 import { notify } from '../../../shared/events';
-import { formatDateTime } from '../../../grid/format';
+import { formatDateTime } from '../../../ui';
 import { useHasPermission } from '../../../ui';
 import { FILE_MANAGE, ITEM_IMAGE_VIEW } from '../../common';
 import { LoadState, Section, notifyRefusal, useLoad } from '../../../ui';

@@ -3,7 +3,7 @@ import { Button, Grid, Table, TableBody, TableCell, TableHead, TableRow } from '
 import EditIcon from '@mui/icons-material/Edit';
 import type { Schema } from '../../../shared/api';
 import { formatQuantity } from '../../../shared/numbers';
-import { formatCurrency, formatDateTime } from '../../../grid/format';
+import { formatCurrency, formatDateTime } from '../../../ui';
 import { RouteLink, nameWithCode, uomKind, useHasPermission, vendorKind } from '../../../ui';
 import { cipRoute, ITEM_EDIT, replTypeName, statusName, yesNo } from '../../common';
 import { itemMasterDetailRoute } from '../../itemMaster/ItemMasterList';

@@ -72,7 +72,7 @@ describe('switching a CIP`s vendor', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const [[, init]] = calls(/Other\/Update$/);
     expect(JSON.parse(String(init.body))).toMatchObject({ cip_no: 10, vend_code: '41080' });
-  });
+  }, 20_000); // two pickers, a warning and a confirmation: slow on a busy machine
 
   it('saves an approved vendor without asking', async () => {
     const onSaved = renderDialog(['ItemEdit', 'ViewVendors']);

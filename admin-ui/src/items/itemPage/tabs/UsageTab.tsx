@@ -2,7 +2,7 @@ import { Box, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography
 import { BarChart } from '@mui/x-charts/BarChart';
 import { callApi } from '../../../shared/api';
 import { formatQuantity } from '../../../shared/numbers';
-import { formatDate } from '../../../grid/format';
+import { formatDate } from '../../../ui';
 import { InfoRow, LoadState, Section, useLoad } from '../../../ui';
 import { annualTotal, monthSeries, usageSeries } from '../usage';
 
