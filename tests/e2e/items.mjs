@@ -151,6 +151,75 @@ test('(b) the global search box: free text lists hits as one types; a CIP Number
     await page.waitForFunction((code) => document.querySelector('[data-testid="item-cip-code"]')?.textContent?.trim() === code, CIP_CODE);
   }));
 
+test('(b2) issue 22: with the hits of an older text on screen, Enter searches the current text', { timeout: 120_000 }, () =>
+  scenario('search-stale', async () => {
+    await page.goto(`${BASE_URL}/#/homeMain`);
+    await SEL.jumpbox(page).waitFor();
+    await SEL.jumpboxType(page).click();
+    await SEL.jumpboxTypeOption(page, 'freeText').click();
+    // Hits of 'C10' (customer parts CP-10021, CP-10388, ...), one of them under the mouse.
+    await SEL.jumpboxInput(page).fill('C10');
+    await SEL.jumpboxHits(page).first().waitFor();
+    const stale = await SEL.jumpboxHits(page).first().getAttribute('data-cip-no');
+    await SEL.jumpboxHits(page).first().hover();
+    // Replace the text and press Enter at once: the list on screen is still the one of 'C10'.
+    const searched = page.waitForResponse((r) => FREE_TEXT.test(r.url()) && new URL(r.url()).searchParams.get('text') === 'nitrile');
+    await SEL.jumpboxInput(page).fill('nitrile');
+    await SEL.jumpboxInput(page).press('Enter');
+    const found = (await (await searched).json()).items;
+    assert.ok(found.length > 0, 'the demo stocks nitrile gloves');
+    assert.ok(found.every((hit) => /nitrile/i.test(JSON.stringify(hit))), 'the answer is of nitrile');
+    if (found.length === 1) {
+      await page.waitForURL((u) => u.hash === `#/item/${found[0].cid_no}/${found[0].cip_no}`, { timeout: 15_000 });
+    } else {
+      const dialog = page.getByTestId('select-item-dialog');
+      await dialog.waitFor();
+      const rows = await dialog.getByTestId('select-item-row').allTextContents();
+      assert.ok(rows.length > 0 && rows.every((row) => /nitrile/i.test(row)), `Select Item lists nitrile items only: ${rows.join(' | ')}`);
+      await page.keyboard.press('Escape');
+    }
+    assert.ok(!page.url().endsWith(`/${stale}`), `the hovered hit of 'C10' (CIP ${stale}) was not opened`);
+  }));
+
+test('(b3) issue 22: a partial customer part offers the parts that start with it', { timeout: 120_000 }, () =>
+  scenario('search-partial-part', async () => {
+    await page.goto(`${BASE_URL}/#/homeMain`);
+    await SEL.jumpboxType(page).click();
+    await SEL.jumpboxTypeOption(page, 'customerPart').click();
+    const looked = page.waitForResponse((r) => /\/api\/V1\/Item\/CIP\/QuickSearch\/CustItemCode$/.test(r.url()));
+    await SEL.jumpboxInput(page).fill('cp-10');
+    await SEL.jumpboxInput(page).press('Enter');
+    const answer = await looked;
+    assert.equal(answer.status(), 200);
+    const found = await answer.json();
+    assert.ok(found.length > 1, `several customer parts start with CP-10 (got ${found.length})`);
+    assert.ok(found.every((r) => r.cust_item_code.toUpperCase().startsWith('CP-10')), 'every match starts with the text');
+    const dialog = page.getByTestId('select-item-dialog');
+    await dialog.waitFor();
+    assert.equal(await dialog.getByTestId('select-item-row').count(), found.length);
+    await dialog.getByTestId('select-item-row').first().click();
+    await page.waitForURL((u) => u.hash === `#/item/${found[0].cid_no}/${found[0].cip_no}`, { timeout: 15_000 });
+    await SEL.itemPage(page).waitFor();
+  }));
+
+test('(b4) issue 22: the item page names the vendor and the UOM and shows no internal id', { timeout: 120_000 }, () =>
+  scenario('item-names', async () => {
+    await page.goto(`${BASE_URL}/#${itemPath}?tab=general`);
+    await SEL.itemPage(page).waitFor();
+    const vendor = page.getByTestId('item-cip-vendor');
+    await page.waitForFunction(() => /\S+ \(\S+\)$/.test(document.querySelector('[data-testid="item-cip-vendor"]')?.textContent ?? ''), null, { timeout: 15_000 });
+    const vendorText = (await vendor.textContent()).trim();
+    assert.match(vendorText, /^[^()]*[A-Za-z][^()]* \([^()]+\)$/, `the vendor reads 'Name (CODE)': ${vendorText}`);
+    await page.waitForFunction(() => /\(\S+\)$/.test(document.querySelector('[data-testid="item-uom"]')?.textContent ?? ''), null, { timeout: 15_000 });
+    const part = (await page.getByTestId('item-master-link').textContent()).trim();
+    assert.ok(!/^\d+$/.test(part), `the item-master part is named, not its id: ${part}`);
+    const common = await (await page.request.get(`${BASE_URL}/api/V1/Item/CIP/Common/${itemPath.split('/').pop()}`, { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('asp.token'))}` } })).json();
+    // The part is named by its manufacturer part, as on the item master search, not by the item id.
+    assert.equal(part, `${common.item.mfg_code} ${common.item.mfg_part_no}`.trim());
+    assert.ok(vendorText.endsWith(`(${common.cip.vend_code})`), `the vendor's code is in brackets: ${vendorText}`);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-items-general.png'), fullPage: true });
+  }));
+
 test('(c) edit min and max: a refused pair shows the API message on the field; the saved values survive a reload', { timeout: 120_000 }, () =>
   scenario('replenishment', async () => {
     await SEL.itemTab(page, 'replenishment').click();
