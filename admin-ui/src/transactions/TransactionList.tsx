@@ -7,8 +7,11 @@ import { GridList } from '../grid/GridList';
 import { GuardedButton } from '../grid/GuardedButton';
 import { useRunSearch } from '../grid/useRunSearch';
 import type { GridColumn } from '../grid/types';
-import { DateInput, PageBanner, RouteLink, TextInput } from '../ui';
-import { transactionRoute, type TransactionSearchForm } from './transactions';
+import { SelectField } from '../grid/SelectField';
+import { DateInput, PageTitle, RecordPicker, RouteLink, TextInput, employeeByNumberKind, nameWithCode } from '../ui';
+import { CODES, transactionRoute, type TransactionSearchForm } from './transactions';
+
+const CODE_OPTIONS = [{ value: '', label: 'Any' }, ...Object.keys(CODES).map((code) => ({ value: code, label: code }))];
 
 export type TransactionRecord = WithId<Schema<'Transaction'>>;
 
@@ -30,7 +33,7 @@ const COLUMNS: GridColumn<TransactionRecord>[] = [
   { field: 'location', header: 'Location' },
   { field: 'trans_qty', header: 'Qty', kind: 'quantity' },
   { field: 'qty_on_hand_after', header: 'On hand after', kind: 'quantity', sortable: false },
-  { field: 'employeeNumber', header: 'Employee', render: (row) => (row.employeeNumber ? `${row.employeeNumber} ${row.employee_name ?? ''}` : '') },
+  { field: 'employeeNumber', header: 'Employee', render: (row) => nameWithCode(row.employee_name, row.employeeNumber) },
   { field: 'track1', header: 'Tracking 1' },
   { field: 'req_no', header: 'Requisition' },
   { field: 'po_no', header: 'PO' },
@@ -47,9 +50,9 @@ function TransactionSearchFormView() {
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" component="form" onSubmit={(e) => { e.preventDefault(); search({ ...form }); }}>
         <DateInput label="Start date" testId="transaction-start" value={form.start_date} onChange={set('start_date')} />
         <DateInput label="End date" testId="transaction-end" value={form.end_date} onChange={set('end_date')} />
-        <TextInput label="Code (ISS, REC...)" testId="transaction-code" value={form.trans_code} onChange={set('trans_code')} sx={{ width: 150 }} />
+        <SelectField testId="transaction-code" label="Code" value={form.trans_code ?? ''} onChange={(v) => set('trans_code')(v || null)} options={CODE_OPTIONS} sx={{ width: 120 }} />
         <TextInput label="CIP Id" testId="transaction-cip" value={form.cip_no} onChange={set('cip_no')} sx={{ width: 120 }} />
-        <TextInput label="Employee" testId="transaction-employee" value={form.employee} onChange={set('employee')} sx={{ width: 150 }} />
+        <RecordPicker kind={employeeByNumberKind} testId="transaction-employee" value={form.employee} onChange={(number) => set('employee')(number === null ? null : String(number))} width={260} />
         <TextInput label="Tracking code" testId="transaction-tracking" value={form.tracking} onChange={set('tracking')} sx={{ width: 150 }} />
         <TextInput label="Requisition" testId="transaction-req" value={form.req_no} onChange={set('req_no')} sx={{ width: 150 }} />
         <GuardedButton type="submit" variant="contained" data-testid="transaction-search-button">
@@ -64,7 +67,7 @@ function TransactionSearchFormView() {
 export function TransactionList() {
   return (
     <Box sx={{ p: 2 }} data-testid="transactions-page">
-      <PageBanner title="Transactions" />
+      <PageTitle title="Transactions" />
       <GridList resource="transactions" settingsKey="transactionSearch" columns={COLUMNS} defaultSort={{ field: 'trans_date', direction: 'desc' }} filterDefaultValues={{}}>
         <TransactionSearchFormView />
         <DataGrid id="transactions" />

@@ -58,6 +58,13 @@ export const employeeKind: PickerKind<EmployeeRef> = {
   noOptionsText: 'No active employee of this site matches.',
 };
 
+/** An employee kept by employee number (searches that filter by number). */
+export const employeeByNumberKind: PickerKind<EmployeeRef> = {
+  ...employeeKind,
+  find: (number, signal) => callApi('get', '/V1/Employee/Number/{number}', { path: { number: String(number) }, signal, quiet: true }),
+  keyOf: (e) => e.employeeNumber,
+};
+
 // ---- tracking code of one level (the value is the tracking code id) ------------------------------------------
 export type TrackingCodeRef = Pick<Schema<'TrackingCodeOption'>, 'trackingCodeId' | 'trackingNumber' | 'description'>;
 export function trackingCodeKind(trackingLevelID: number, label = 'Tracking code'): PickerKind<TrackingCodeRef> {

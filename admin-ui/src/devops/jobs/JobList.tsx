@@ -22,7 +22,8 @@ import { JobHistoryDialog } from '../jobHistory/JobHistoryDialog';
 import { LogLevelDialog } from './LogLevelDialog';
 import { HIGHLIGHT_COLORS, JOB_ACTIONS, NO_LOG_FILE, statusText, type JobAction, type JobRecord } from './jobs';
 
-function ActionButton({ testId, title, onClick, children }: { testId: string; title: string; onClick: () => void; children: ReactNode }) {
+/** A job's icon action (the grid's row actions). */
+function JobIconButton({ testId, title, onClick, children }: { testId: string; title: string; onClick: () => void; children: ReactNode }) {
   return (
     <Tooltip title={title}>
       <GuardedIconButton size="small" color="primary" onClick={onClick} data-testid={testId} aria-label={title}>
@@ -86,26 +87,26 @@ function jobColumns(on: JobHandlers): GridColumn<JobRecord>[] {
       render: (j) => (
         <Stack direction="row" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
           {j.active ? (
-            <ActionButton title="Deactivate" testId={`job-deactivate-${j.job_id}`} onClick={() => on.confirm('deactivate', j)}>
+            <JobIconButton title="Deactivate" testId={`job-deactivate-${j.job_id}`} onClick={() => on.confirm('deactivate', j)}>
               <StopIcon fontSize="small" />
-            </ActionButton>
+            </JobIconButton>
           ) : (
-            <ActionButton title="Activate" testId={`job-activate-${j.job_id}`} onClick={() => on.confirm('activate', j)}>
+            <JobIconButton title="Activate" testId={`job-activate-${j.job_id}`} onClick={() => on.confirm('activate', j)}>
               <PlayArrowIcon fontSize="small" />
-            </ActionButton>
+            </JobIconButton>
           )}
-          <ActionButton title="Reset" testId={`job-reset-${j.job_id}`} onClick={() => on.confirm('reset', j)}>
+          <JobIconButton title="Reset" testId={`job-reset-${j.job_id}`} onClick={() => on.confirm('reset', j)}>
             <RestartAltIcon fontSize="small" />
-          </ActionButton>
-          <ActionButton title="View History" testId={`job-history-${j.job_id}`} onClick={() => on.history(j)}>
+          </JobIconButton>
+          <JobIconButton title="View History" testId={`job-history-${j.job_id}`} onClick={() => on.history(j)}>
             <HistoryIcon fontSize="small" />
-          </ActionButton>
-          <ActionButton title="Change Log Level" testId={`job-loglevel-${j.job_id}`} onClick={() => on.logLevel(j)}>
+          </JobIconButton>
+          <JobIconButton title="Change Log Level" testId={`job-loglevel-${j.job_id}`} onClick={() => on.logLevel(j)}>
             <TuneIcon fontSize="small" />
-          </ActionButton>
-          <ActionButton title="Download Log File" testId={`job-logfile-${j.job_id}`} onClick={() => downloadLog(j)}>
+          </JobIconButton>
+          <JobIconButton title="Download Log File" testId={`job-logfile-${j.job_id}`} onClick={() => downloadLog(j)}>
             <DownloadIcon fontSize="small" />
-          </ActionButton>
+          </JobIconButton>
         </Stack>
       ),
     },
@@ -158,7 +159,10 @@ function JobListView({ state, setState }: { state: JobListState; setState: (patc
       />
       <ConfirmDialog
         open={Boolean(state.confirm)}
-        message={state.confirm ? JOB_ACTIONS[state.confirm.action].question : ''}
+        title={state.confirm ? JOB_ACTIONS[state.confirm.action].title : undefined}
+        message={state.confirm ? `${JOB_ACTIONS[state.confirm.action].question} Job ${state.confirm.job.job_id}: ${state.confirm.job.description ?? ''}` : ''}
+        confirmLabel={state.confirm ? JOB_ACTIONS[state.confirm.action].label : undefined}
+        danger={state.confirm?.action === 'deactivate'}
         onCancel={() => setState({ confirm: null })}
         onConfirm={run}
       />

@@ -12,20 +12,26 @@ export const NO_LOG_FILE = 'No log file is available for this job';
 export type JobAction = 'activate' | 'deactivate' | 'reset';
 
 /** The three confirmed actions: question, change, success text when the API sends none, failure text. */
-export const JOB_ACTIONS: Record<JobAction, { question: string; change: JobChange; success: string; failure: string }> = {
+export const JOB_ACTIONS: Record<JobAction, { title: string; label: string; question: string; change: JobChange; success: string; failure: string }> = {
   activate: {
+    title: 'Activate the job?',
+    label: 'Activate',
     question: 'Are you sure you want to activate this job?',
     change: { active: true },
     success: 'Job Activated',
     failure: 'Failed to activate job',
   },
   deactivate: {
+    title: 'Deactivate the job?',
+    label: 'Deactivate',
     question: 'Are you sure you want to deactivate this job?',
     change: { active: false },
     success: 'Job Deactivated',
     failure: 'Failed to Deactivate job',
   },
   reset: {
+    title: 'Reset the job?',
+    label: 'Reset',
     question: 'Are you sure you want to reset this job?',
     change: { job_status: 0 },
     success: 'Job reset.',
