@@ -7,6 +7,7 @@ describe('actionWords', () => {
     expect(actionWords('employee_group.create')).toBe('Created the employee group');
     expect(actionWords('employee_group.delivery_location.insert')).toBe('Added the delivery location');
     expect(actionWords('employee_group.asset.delete')).toBe('Deleted the asset');
+    expect(actionWords('employee_group.assigned.insert')).toBe('Added employees');
     expect(actionWords('cip.kit.save')).toBe('Updated the kit');
     expect(actionWords('station.bin.create')).toBe('Created the bin');
   });
@@ -45,7 +46,7 @@ describe('field labels', () => {
     expect(fieldLabel('cip_no')).toBe('CIP');
   });
   it('labels a name by what it names and keeps an id without a name', () => {
-    const keys = ['supervisor_id', 'supervisorName', 'site_id'];
+    const keys = ['supervisor', 'supervisor_id', 'supervisorName', 'site_id'];
     expect(fieldLabel('supervisorName', keys)).toBe('Supervisor');
     expect(fieldLabel('site_id', keys)).toBe('Site ID');
   });

@@ -88,7 +88,8 @@ function phrase(key: string): string {
 
 const ID_SUFFIX = /(_id|Id|ID)$/;
 // The keys that can carry the name of the record an `x_id` refers to.
-const NAME_ALIASES = (base: string) => [base, `${base}_name`, `${base}Name`, `${base}_text`, `${base}Text`, `${base}_description`, `${base}_code`, `${base}Code`];
+// The bare base goes last: an employee's `supervisor` is a flag, its `supervisorName` the name of `supervisor_id`.
+const NAME_ALIASES = (base: string) => [`${base}_name`, `${base}Name`, `${base}_text`, `${base}Text`, `${base}_description`, `${base}_code`, `${base}Code`, base];
 
 /**
  * The key of the name shown for an id field when the same change set carries one ('supervisor_id' with
@@ -321,6 +322,9 @@ const ACTIONS: Readonly<Record<string, string>> = {
   'impersonation.stop': 'Stopped acting as another user',
   avgCostCorrection: 'Corrected the average cost',
   'vendor.assign_shared_vendor': 'Linked a shared vendor',
+  'employee_group.assigned.insert': 'Added employees',
+  'employee_group.assigned.update': 'Changed the employees',
+  'employee_group.assigned.delete': 'Removed an employee',
   'vendor.unassign_shared_vendor': 'Unlinked the shared vendor',
 };
 
