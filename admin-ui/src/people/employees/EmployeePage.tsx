@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import PasswordIcon from '@mui/icons-material/Password';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import { useLocation, useNavigate } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
-import { formatDateTime } from '../../shared/format';
-import { LoadState, PageTitle, Section, nameWithCode, useHasPermission, useLoad } from '../../ui';
+import { HistoryPanel, LoadState, PageTitle, Section, nameWithCode, useHasPermission, useLoad } from '../../ui';
 import { useTrackingLevels } from '../../trackingCodes/useLevels';
 import { EMPLOYEE_SEARCH_ROUTE, EMP_EDIT, EMP_PIN, INVALID_ROUTE_GUARD, employeeGuardMessage, employeeRoute, fullName, routeId } from './employees';
 import { EmployeeNumberLink } from './EmployeePopup';
@@ -103,21 +102,7 @@ export function EmployeePage() {
             </Section>
             <ItemLimits employeeId={e.employeeID} limits={detail.data.itemLimits} canEdit={canEdit} onChanged={detail.reload} />
             <Section title="History" testId="employee-history">
-              <Table size="small">
-                <TableHead>
-                  <TableRow><TableCell>When</TableCell><TableCell>What</TableCell><TableCell>Who</TableCell><TableCell>Changes</TableCell></TableRow>
-                </TableHead>
-                <TableBody>
-                  {(history.data ?? []).map((h) => (
-                    <TableRow key={h.audit_event_id}>
-                      <TableCell>{formatDateTime(h.occurred_at)}</TableCell>
-                      <TableCell>{h.action}</TableCell>
-                      <TableCell>{h.changed_by}{h.acting_as ? ` as ${h.acting_as}` : ''}</TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{JSON.stringify(h.changes)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <HistoryPanel rows={history.data} loading={history.loading} error={history.error} subject="employee" testId="employee-history-list" />
             </Section>
           </Stack>
         )}
