@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { apiSession, launch, signInUI } from './harness.mjs';
+import { ARTIFACTS, apiSession, launch, signInUI } from './harness.mjs';
 
 const USERNAME = process.env.E2E_USER || 'admin';
 const SITE = 'ACME-NORTH';
@@ -26,8 +26,21 @@ const SEL = {
   searchPart: (page) => page.getByTestId('cost-search-part'),
   quantity: (page) => page.getByTestId('cost-quantity'),
   row: (page, part) => page.locator(`[data-testid="cost-row"][data-part="${part}"]`),
-  expireConfirm: (page) => page.getByTestId('cost-expire-confirm'),
+  confirm: (page) => page.getByTestId('confirm-dialog'),
+  confirmMessage: (page) => page.getByTestId('confirm-message'),
+  confirmOk: (page) => page.getByTestId('confirm-ok'),
+  title: (page) => page.getByTestId('page-title'),
 };
+
+/** The page title is below the top bar, not under it (issue 22: Cost Catalogue, Vendor Cost Review). */
+async function assertTitleVisible(page, title) {
+  await SEL.title(page).waitFor();
+  assert.equal((await SEL.title(page).innerText()).trim(), title);
+  const bar = await page.locator('header').first().boundingBox();
+  const box = await SEL.title(page).boundingBox();
+  assert.ok(bar && box, 'the top bar and the title are laid out');
+  assert.ok(box.y >= bar.y + bar.height - 1, `the title (top ${box.y}) starts below the top bar (bottom ${bar.y + bar.height})`);
+}
 
 /** A one-sheet .xlsx (stored zip, inline strings): enough for the import, no library needed. */
 function xlsx(rows) {
@@ -128,6 +141,7 @@ test(`(a) sign in as ${USERNAME}; Procurement > Cost Catalogue: SKF is found by 
     await SEL.menuGroup(page, 'Procurement').click();
     await SEL.menuItem(page, 'costCatalogue').click();
     await page.waitForURL((u) => u.hash.startsWith('#/vendors/costCatalogue'));
+    await assertTitleVisible(page, 'Cost Catalogue');
     // The shared vendor is found by name in the picker.
     await SEL.sharedVendor(page).fill('sk');
     await page.getByTestId(`cost-shared-vendor-option-${sharedVendorId}`).click();
@@ -158,7 +172,10 @@ test('(c) the cost for 12 (between the breaks at 10 and 50) is the second break'
 test('(d) expire it: it leaves the current costs and ends yesterday', { timeout: 120_000 }, () =>
   scenario('expire', async () => {
     await SEL.row(page, parts[1]).getByTestId('cost-expire').click();
-    await SEL.expireConfirm(page).click();
+    // Asked first, naming the part and what expiring does.
+    await SEL.confirm(page).waitFor();
+    assert.match(await SEL.confirmMessage(page).innerText(), new RegExp(`SKF ${parts[1]}: a cost in force ends yesterday`));
+    await SEL.confirmOk(page).click();
     await SEL.row(page, parts[1]).waitFor({ state: 'detached' });
     const r = await api('POST', '/V1/SharedVendor/Cost/Search', { shared_vendor_id: sharedVendorId, part: parts[1] });
     assert.equal(r.body.itemList[0].status, 'expired');
@@ -173,7 +190,28 @@ test('(e) Procurement > Vendor Cost Review lists what differs at the site, with 
     await SEL.menuGroup(page, 'Procurement').click();
     await SEL.menuItem(page, 'reviewCost').click();
     await page.waitForURL((u) => u.hash === '#/vendors/ReviewCost');
+    await assertTitleVisible(page, 'Vendor Cost Review');
     await page.getByTestId('cost-review-row').first().waitFor();
     assert.equal(await page.getByTestId('cost-review-row').count(), Math.min(20, expected.body.totalCount));
     await page.getByTestId('cost-review-chart').waitFor();
   }));
+
+test('(f) a buyer (SharedVendorCostView without SharedVendorCostEdit) is offered no import, add, edit or expire', { timeout: 120_000 }, async () => {
+  const buyer = await launch('cost-catalogue-buyer');
+  try {
+    await buyer.scenario('buyer', async () => {
+      const p = buyer.page;
+      await signInUI(p, 'buyer');
+      await p.goto(`${p.url().split('#')[0]}#/vendors/costCatalogue?shared_vendor_id=${sharedVendorId}`);
+      await SEL.catalogue(p).waitFor();
+      await p.getByTestId('cost-row').first().waitFor();
+      for (const id of ['cost-add', 'cost-edit', 'cost-expire', 'cost-expire-selected', 'cost-import-section', 'cost-import-file']) {
+        assert.equal(await p.getByTestId(id).count(), 0, `${id} is not offered to the buyer`);
+      }
+      await p.getByRole('button', { name: 'Export' }).waitFor();
+      await p.screenshot({ path: path.join(ARTIFACTS, 'e2e-cost-catalogue-buyer.png') });
+    });
+  } finally {
+    await buyer.close();
+  }
+});

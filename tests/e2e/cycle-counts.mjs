@@ -34,6 +34,25 @@ const go = async (route) => {
 };
 const answered = (re, method = 'POST') => page.waitForResponse((r) => re.test(r.url()) && r.request().method() === method);
 
+/**
+ * The list says N and pages through all N (issue 22: "200 suggestion(s)" showed 100 rows without a pager): the
+ * pager's text agrees with the total, and when there is a second page it opens with the rows after the first 50.
+ */
+async function assertPaged(totalId, pagerId, rowSelector) {
+  await page.getByTestId(`${pagerId}-pager-text`).waitFor();
+  const total = Number((await page.getByTestId(totalId).innerText()).match(/^[\d,]+/)[0].replace(/,/g, ''));
+  const text = (await page.getByTestId(`${pagerId}-pager-text`).innerText()).trim();
+  if (total <= 50) return assert.equal(text, total ? `Showing all ${total} records` : 'No Records');
+  assert.equal(text, `Records 1 - 50 of ${total}`);
+  assert.equal(await page.locator(rowSelector).count(), 50);
+  await page.getByTestId(`${pagerId}-page-next`).click();
+  await page.getByTestId(`${pagerId}-pager-text`).filter({ hasText: `Records 51 - ${Math.min(100, total)} of ${total}` }).waitFor();
+  await page.waitForFunction((sel) => document.querySelectorAll(sel).length > 0, rowSelector);
+  assert.equal(await page.locator(rowSelector).count(), Math.min(50, total - 50));
+  await page.getByTestId(`${pagerId}-page-first`).click();
+  await page.getByTestId(`${pagerId}-pager-text`).filter({ hasText: 'Records 1 - 50' }).waitFor();
+}
+
 before(async () => {
   ({ page, scenario, pageErrors, close } = await launch('cycle-counts'));
 });
@@ -94,8 +113,14 @@ test('(b) the buyer approves the variance and sees on hand become the count', { 
     const row = page.getByTestId(`review-line-${CIP_CODE}`);
     await row.waitFor();
     assert.equal((await page.getByTestId(`on-hand-${CIP_CODE}`).innerText()).trim(), '60');
-    const decided = answered(new RegExp(`/api/V1/CycleCount/Sheet/${sheetId}/Approve$`));
+    // Approving asks first and says what it does (issue 22: a write-off was approved in one click): 60 on hand
+    // counted 45 writes off 15 units.
     await page.getByTestId(`approve-${CIP_CODE}`).click();
+    await page.getByTestId('confirm-dialog').waitFor();
+    assert.match(await page.getByTestId('confirm-message').innerText(), /write off 15 unit\(s\) worth \$?[\d,]+\.\d\d/);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-cycle-counts-approve-confirm.png') });
+    const decided = answered(new RegExp(`/api/V1/CycleCount/Sheet/${sheetId}/Approve$`));
+    await page.getByTestId('confirm-ok').click();
     assert.equal((await decided).status(), 200);
     // The other lines of the sheet wait too: approve them one by one, then the sheet posts.
     await page.getByTestId(`approve-${CIP_CODE}`).waitFor({ state: 'detached' });
@@ -105,6 +130,7 @@ test('(b) the buyer approves the variance and sees on hand become the count', { 
       if (n === 0) break;
       const done = answered(new RegExp(`/api/V1/CycleCount/Sheet/${sheetId}/Approve$`));
       await next.first().click();
+      await page.getByTestId('confirm-ok').click();
       assert.equal((await done).status(), 200);
       await page.waitForFunction(
         (before) => document.querySelectorAll('[data-testid^="approve-"]:not([data-testid="approve-all"])').length < before,
@@ -121,6 +147,7 @@ test('(c) the min/max review: accept one suggestion', { timeout: 180_000 }, () =
     await SEL.menuGroup(page, 'Items').click();
     await SEL.menuItem(page, 'minMaxReview').click();
     await page.waitForURL((u) => u.hash.startsWith('#/apd/review'));
+    await assertPaged('suggestion-total', 'suggestions', 'tr[data-testid^="suggestion-"]');
     const row = page.locator('[data-testid^="suggestion-"]').filter({ has: page.locator('[data-testid^="accept-"]') }).first();
     await row.waitFor();
     const code = (await row.getAttribute('data-testid')).replace('suggestion-', '');
@@ -133,5 +160,15 @@ test('(c) the min/max review: accept one suggestion', { timeout: 180_000 }, () =
     assert.equal(a.status(), 200, await a.text());
     // The accepted suggestion leaves the pending list; its CIP now carries the suggested min/max.
     await page.getByTestId(`accept-${code}`).waitFor({ state: 'detached' });
+    assert.equal(pageErrors.length, 0, pageErrors.join('\n'));
+  }));
+
+test('(d) the count plan pages through every CIP due', { timeout: 180_000 }, () =>
+  scenario('plan', async () => {
+    await signIn('warehouse');
+    await go('/cycleCount/plan');
+    await page.getByTestId('due-total').waitFor();
+    await assertPaged('due-total', 'due', '[data-testid="count-plan-due"] tbody tr');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-count-plan.png'), fullPage: true });
     assert.equal(pageErrors.length, 0, pageErrors.join('\n'));
   }));

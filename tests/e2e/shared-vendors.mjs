@@ -54,6 +54,10 @@ test('find a shared vendor, edit its VIP block, add and delete a contact', { tim
     await SEL.menuGroup(page, 'Procurement').click();
     await SEL.menuItem(page, 'sharedVendors').click();
     await page.waitForURL((u) => u.hash.startsWith('#/vendors/sharedVendors'));
+    // The title is below the top bar, not under it (issue 22).
+    const bar = await page.locator('header').first().boundingBox();
+    const title = await page.getByTestId('page-title').boundingBox();
+    assert.ok(title.y >= bar.y + bar.height - 1, `the title (top ${title.y}) starts below the top bar (bottom ${bar.y + bar.height})`);
 
     // Find SKF by name.
     await SEL.searchText(page).fill('SKF');
@@ -98,6 +102,10 @@ test('find a shared vendor, edit its VIP block, add and delete a contact', { tim
 
     const deleted = page.waitForResponse((r) => /\/api\/V1\/SharedVendor\/Contact\/Delete\/\d+$/.test(r.url()));
     await SEL.contactRow(page, name).getByTestId('sv-contacts-delete').click();
+    // Removing asks first, naming the contact and the shared vendor (issue 22: deletes confirm).
+    await page.getByTestId('confirm-dialog').waitFor();
+    assert.match(await page.getByTestId('confirm-message').innerText(), /is removed from contacts of SKF/);
+    await page.getByTestId('confirm-ok').click();
     assert.equal((await deleted).status(), 200);
     await SEL.contactRow(page, name).waitFor({ state: 'detached' });
     assert.deepEqual(pageErrors, []);
@@ -127,6 +135,8 @@ test("a brand is added to SKF by picking it by name, then removed", { timeout: 1
 
     const deleted = page.waitForResponse((r) => /\/api\/V1\/SharedVendor\/Brand\/Delete\/\d+$/.test(r.url()));
     await SEL.brandRow(page, brand.brand_name).getByTestId('sv-brands-delete').click();
+    assert.match(await page.getByTestId('confirm-message').innerText(), new RegExp(`${brand.brand_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is removed from brands of SKF`));
+    await page.getByTestId('confirm-ok').click();
     assert.equal((await deleted).status(), 200);
     await SEL.brandRow(page, brand.brand_name).waitFor({ state: 'detached' });
     assert.deepEqual(pageErrors, []);

@@ -73,7 +73,7 @@ export function MinMaxReviewPage() {
           </>
         )}
         <Typography variant="body2" data-testid="suggestion-total">
-          {loaded.data?.totalCount ?? 0} suggestion(s)
+          {loaded.data ? `${loaded.data.totalCount} suggestion(s)` : ''}
         </Typography>
       </Stack>
       {chart && <UsageChart s={chart} />}

@@ -15,8 +15,11 @@ import { bodyOf, formOf, type ChildDef, type FormValues } from './sharedVendors'
 
 const cell = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-/** How a row is named in the removal question: its first column ('Brand SKF Explorer'). */
-export const rowName = (def: ChildDef, r: Row) => cell(r[def.columns[0]?.field ?? def.idField]) || `#${cell(r[def.idField])}`;
+/** How a row is named in the removal question: its name column (a contact's name, not its type), else its first. */
+export function rowName(def: ChildDef, r: Row): string {
+  const column = def.columns.find((c) => c.field.endsWith('name')) ?? def.columns[0];
+  return cell(r[column?.field ?? def.idField]) || `#${cell(r[def.idField])}`;
+}
 
 export function ChildTab({ def, id, vendorName, canEdit, lists }: { def: ChildDef; id: number; vendorName: string; canEdit: boolean; lists?: SharedVendorLists }) {
   const paging = usePaging(20);
