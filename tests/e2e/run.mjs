@@ -215,41 +215,84 @@ test('(b) switch to the other site of the first client with the site switcher', 
     assert.match(await SEL.currentSiteLine(page).innerText(), new RegExp(escapeRe(code)));
   }));
 
-test('(c) drag the last small tile onto the first in edit mode; the order survives a reload', { timeout: 180_000 }, () =>
-  scenario('tiles', async () => {
-    await SEL.tileEditToggle(page).click();
-    const before = await smallTiles();
-    assert.ok(before.length >= 2, `at least two small tiles (got ${before.map((t) => t.key).join(',') || 'none'})`);
-    const first = before[0];
-    const last = before[before.length - 1];
-    const src = page.getByTestId(last.testId);
-    const dst = page.getByTestId(first.testId);
-
-    let saved = page.waitForResponse((r) => RANK_CALL.test(r.url()) && r.request().method() === 'PUT', { timeout: 10_000 });
-    await dragOnto(src, dst);
-    let res = await saved.catch(() => null);
-    if (!res) {
-      // Fall back to playwright's own drag (HTML5 drag and drop).
-      saved = page.waitForResponse((r) => RANK_CALL.test(r.url()) && r.request().method() === 'PUT', { timeout: 10_000 });
-      await src.dragTo(dst);
-      res = await saved.catch(() => null);
+// Issue 22: every tile shows its real count (a tile of an area not built yet is not offered at all) and opens its list.
+test('(c) every tile shows the count the API gives, none shows a dash, and a tile opens its list', { timeout: 180_000 }, () =>
+  scenario('tile-counts', async () => {
+    // The tiles the page itself was answered (the page's session is at the site chosen in (b)).
+    const answered = page.waitForResponse((r) => /\/api\/V1\/Presentation\/HomepageTiles$/.test(r.url()));
+    await page.reload();
+    const apiTiles = await (await answered).json();
+    await page.locator('[data-tile-code]').first().waitFor({ state: 'visible' });
+    const shown = apiTiles.filter((t) => t.is_selected);
+    assert.ok(shown.length >= 1, 'the buyer has at least one tile');
+    for (const t of shown) {
+      assert.equal(typeof t.count, 'number', `${t.aspName} is counted (${JSON.stringify(t)})`);
+      assert.ok(t.route, `${t.aspName} opens a list`);
+      const text = (await page.getByTestId(`tile-count-${t.aspName}`).innerText()).trim();
+      assert.equal(Number(text.replace(/[^0-9]/g, '')), t.count, `${t.aspName} shows ${t.count}: ${text}`);
     }
-    assert.ok(res, 'dropping the tile sends PUT /api/V1/Presentation/HomepageTile/Rank');
-    assert.ok(res.ok(), `the rank update answered ${res.status()}`);
+    // The APD Summary tile had shown a dash while the demo has pending min/max suggestions.
+    const apd = shown.find((t) => t.aspName === 'CDAPDWARN');
+    assert.ok(apd && apd.count > 0, 'APD Summary counts the pending min/max suggestions of the demo');
+    await page.getByTestId('tile-CDAPDWARN').click();
+    await page.waitForURL((u) => u.hash.startsWith(`#${apd.route}`), { timeout: 15_000 });
+    await page.getByText('Not Found', { exact: true }).waitFor({ state: 'hidden', timeout: 5_000 });
+    await page.goBack();
+    await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
+  }));
 
-    const expected = [last.key, ...before.slice(0, -1).map((t) => t.key)];
+test('(c2) a tile hidden in edit mode stays hidden after a reload, and shows its count when ticked again', { timeout: 180_000 }, () =>
+  scenario('tiles', async () => {
+    await page.locator('[data-tile-code]').first().waitFor({ state: 'visible' });
+    const code = await page.locator('[data-tile-code]').first().getAttribute('data-tile-code');
+    const first = { key: code, testId: `tile-${code}` };
+    await SEL.tileEditToggle(page).click();
+    let saved = page.waitForResponse((r) => /HomepageTile\/Display$/.test(r.url()) && r.request().method() === 'PUT');
+    await page.getByTestId(`tile-select-${first.key}`).uncheck();
+    assert.ok((await saved).ok());
+    await SEL.tileEditToggle(page).click();
     await page.reload();
     await SEL.homeTitle(page).waitFor({ state: 'visible', timeout: 30_000 });
-    await page.locator(SEL.tiles).first().waitFor({ state: 'visible' });
-    let afterReload = (await smallTiles()).map((t) => t.key);
-    if (afterReload.length !== expected.length) {
-      // Not every tile is displayed outside edit mode: compare in edit mode, then leave it again.
+    await page.getByTestId('tile-edit-toggle').waitFor();
+    await page.waitForLoadState('networkidle').catch(() => {});
+    assert.equal(await page.getByTestId(first.testId).count(), 0, `${first.key} stays hidden`);
+
+    await SEL.tileEditToggle(page).click();
+    saved = page.waitForResponse((r) => /HomepageTile\/Display$/.test(r.url()) && r.request().method() === 'PUT');
+    await page.getByTestId(`tile-select-${first.key}`).check();
+    const answer = await (await saved).json();
+    const counted = answer.find((t) => t.aspName === first.key);
+    await page.waitForFunction(
+      ([key, n]) => (document.querySelector(`[data-testid="tile-count-${key}"]`)?.textContent ?? '').replace(/[^0-9]/g, '') === String(n),
+      [first.key, counted.count],
+    );
+    await SEL.tileEditToggle(page).click();
+
+    // Dragging needs two tiles of one size: when the user has them, the moved tile keeps its place after a reload.
+    const small = await smallTiles();
+    if (small.length >= 2) {
       await SEL.tileEditToggle(page).click();
-      await page.waitForTimeout(300);
-      afterReload = (await smallTiles()).map((t) => t.key);
+      const src = page.getByTestId(small[small.length - 1].testId);
+      const dst = page.getByTestId(small[0].testId);
+      const rank = page.waitForResponse((r) => RANK_CALL.test(r.url()) && r.request().method() === 'PUT', { timeout: 10_000 });
+      await dragOnto(src, dst);
+      assert.ok((await rank).ok());
       await SEL.tileEditToggle(page).click();
     }
-    assert.deepEqual(afterReload, expected, 'the moved tile is first and the others keep their order');
+  }));
+
+test('(c3) the dashboard charts the stock and usage of the site from the API', { timeout: 120_000 }, () =>
+  scenario('usage-chart', async () => {
+    const answered = page.waitForResponse((r) => /\/api\/V1\/Stock\/UsageTrend\?/.test(r.url()));
+    await page.reload();
+    const trend = await (await answered).json();
+    assert.equal(trend.months.length, 12);
+    assert.ok(trend.months.some((m) => m.transactions > 0), 'the demo ledger has movements in the last 12 months');
+    await page.getByTestId('usage-trend-chart').waitFor({ state: 'visible', timeout: 30_000 });
+    const bars = await page.locator('[data-testid="usage-trend-chart"] svg path, [data-testid="usage-trend-chart"] svg rect').count();
+    assert.ok(bars > 0, 'the chart draws bars');
+    const items = (await page.getByTestId('usage-trend-items').innerText()).replace(/[^0-9]/g, '');
+    assert.equal(Number(items), trend.items_in_stock);
   }));
 
 test('(d) screenshot of the home page', { timeout: 60_000 }, () =>
