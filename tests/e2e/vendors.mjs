@@ -5,7 +5,8 @@
 // holds UpdateVendor.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, apiSession, input, launch, signInUI, postedTo } from './harness.mjs';
+import path from 'node:path';
+import { ARTIFACTS, BASE_URL, apiSession, input, launch, signInUI, postedTo } from './harness.mjs';
 
 const USERNAME = process.env.E2E_VENDOR_USER || 'admin';
 const SITE = 'ACME-NORTH';
@@ -147,4 +148,16 @@ test('(e) a vendor of another ERP company gets the redirect dialog, then the sea
     await page.getByTestId('manufacturer-search-page').waitFor();
     await page.goto(`${BASE_URL}/#/manufacturers/manufacturerSearch?vend_code=TIMKEN`);
     await SEL.detail(page).waitFor();
+  }));
+
+test('(f) names, not codes: the remit-to vendor of 10452 reads by its name with its code, and the title too', { timeout: 120_000 }, () =>
+  scenario('names', async () => {
+    await page.goto(`${BASE_URL}/#/vendors/vendorSearch?vend_code=10452`);
+    await SEL.detail(page).waitFor();
+    await SEL.tab(page, 'header').click();
+    // The demo seed makes 49001 the remit-to vendor of 10452 (api/src/seed/vendors.rs).
+    const remit = page.getByTestId('vendor-header-remit_to_vend_code');
+    await remit.filter({ hasText: /^\S.* \(49001\)$/ }).waitFor();
+    assert.match((await page.getByTestId('page-title').innerText()).trim(), /^.+ \(10452\)$/);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-vendor-names.png'), fullPage: true });
   }));
