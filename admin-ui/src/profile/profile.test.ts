@@ -80,7 +80,8 @@ describe('security questions', () => {
   it('requires all six fields', () => {
     expect(securityFormErrors(form([1, 2, 3]))).toEqual({});
     expect(Object.keys(securityFormErrors(EMPTY_SECURITY_FORM)).sort()).toEqual(['Answer1', 'Answer2', 'Answer3', 'Question1', 'Question2', 'Question3']);
-    expect(Object.keys(securityFormErrors(form([1, 2, 3], ['a', '  ', 'c'])))).toEqual(['Answer2']);
+    expect(securityFormErrors(form([1, 2, 3], ['a', '  ', 'c']))).toEqual({ Answer2: 'Answer 2 is required' });
+    expect(securityFormErrors(form([1, 2, 3], ['a', 'b', 'c'.repeat(201)]))).toEqual({ Answer3: 'Answer 3 can be at most 200 characters' });
     expect(Object.keys(securityFormErrors(form([1, 1, 3])))).toEqual(['Question2']);
   });
 });

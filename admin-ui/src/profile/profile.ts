@@ -3,6 +3,7 @@
 import type { Schema } from '../shared/api';
 import type { UserContext } from '../lib/userContext';
 import { JUMPBOX_SETTINGS } from '../items/jumpbox/searchTypes';
+import { checkField } from '../ui/validation';
 
 export const PROFILE_ROUTE = '/user/userSettings';
 export const PROFILE_TITLE = 'My Profile';
@@ -170,9 +171,9 @@ export function securityFormErrors(form: SecurityForm): SecurityErrors {
   QUESTION_NUMBERS.forEach((n) => {
     const question = form.questions[n - 1];
     if (!chosen(question) || form.questions.slice(0, n - 1).includes(question)) errors[`Question${n}`] = SELECT_QUESTION;
-    const answer = form.answers[n - 1].trim();
-    if (!answer) errors[`Answer${n}`] = `Please enter a valid value for Answer${n}`;
-    else if (answer.length > MAX_ANSWER_LENGTH) errors[`Answer${n}`] = `Answers are at most ${MAX_ANSWER_LENGTH} characters.`;
+    // Named by the field's label ('Answer 2 is required'), not its key.
+    const problem = checkField({ label: `Answer ${n}`, required: true, maxLength: MAX_ANSWER_LENGTH }, form.answers[n - 1]);
+    if (problem) errors[`Answer${n}`] = problem;
   });
   return errors;
 }
