@@ -75,7 +75,7 @@ test('(c) set the monthly limit and its override flag; the detail and the histor
     assert.equal(body.overrideMonthly, true);
     await page.getByTestId('tracking-limit-monthly').filter({ hasText: Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 }) }).waitFor();
     assert.equal((await page.getByTestId('tracking-override-monthly').innerText()).trim(), 'Yes');
-    await page.getByTestId('tracking-history-row').filter({ hasText: 'update_limits' }).first().waitFor();
+    await page.getByTestId('tracking-history-list-action').filter({ hasText: 'Updated the limits of the tracking code' }).first().waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-tracking-code-limits.png'), fullPage: true });
   }));
 

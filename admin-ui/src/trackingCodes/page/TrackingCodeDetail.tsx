@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { HttpError } from '../../shared/http';
-import { BackToSearch, InfoRow, LoadState, PageTitle, Section, formatDate, formatDateTime, formatYesNo, nameWithCode, useApi, useHasPermission } from '../../ui';
+import { BackToSearch, HistoryPanel, InfoRow, LoadState, PageTitle, Section, formatDate, formatYesNo, nameWithCode, useApi, useHasPermission } from '../../ui';
 import { useLevelName } from '../useLevels';
 import { NOT_FOUND, SUSPENSION_REASONS, TRACKING_CODE_EDIT, guardDecision, searchRoute } from '../trackingCodes';
 import { EditDialog, SuspendDialog, saveFull } from './dialogs';
@@ -127,11 +127,7 @@ function Detail({ level, id }: { level: number; id: number }) {
               ))}
             </Section>
             <Section title="History" testId="tracking-history">
-              {(history.data ?? []).map((h) => (
-                <Typography key={h.audit_event_id} variant="body2" data-testid="tracking-history-row">
-                  {formatDateTime(h.occurred_at)} {h.action} by {h.changed_by}: {Object.keys(h.changes ?? {}).join(', ')}
-                </Typography>
-              ))}
+              <HistoryPanel rows={history.data} loading={history.loading} error={history.error} subject="tracking code" testId="tracking-history-list" />
             </Section>
             {editing && <EditDialog level={level} code={code} onClose={() => setEditing(false)} onSaved={() => { setEditing(false); loaded.reload(); }} />}
             {suspending && <SuspendDialog code={code} onClose={() => setSuspending(false)} onSaved={() => { setSuspending(false); loaded.reload(); }} />}
