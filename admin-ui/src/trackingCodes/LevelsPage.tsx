@@ -1,10 +1,10 @@
 // Tracking Levels (`/trackingcode/levels`): the current site's four levels, each saved on its own
 // (TrackingLevelAdmin). The menu names the tracking code screens by these descriptions.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type InputHTMLAttributes } from 'react';
 import { Box, Button, Checkbox, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
-import { api } from '../shared/api';
+import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
-import { PageBanner, useHasPermission } from '../ui';
+import { PageTitle, useHasPermission } from '../ui';
 import { fieldErrorsOf, LoadState } from '../ui';
 import { useTrackingLevels } from './useLevels';
 import { TIMINGS, TRACKING_LEVEL_ADMIN, type TrackingLevel } from './trackingCodes';
@@ -25,7 +25,7 @@ function LevelRow({ level, canEdit, onSaved }: { level: TrackingLevel; canEdit: 
   const n = level.trackingLevelID;
   const save = async () => {
     try {
-      await api.put('/api/V1/TrackingCode/TrackingLevel/Update', { ...form, site_id: level.site_id }, { local400: true });
+      await callApi('put', '/V1/TrackingCode/TrackingLevel/Update', { body: { ...form, site_id: level.site_id }, local400: true });
       setError(null);
       notify(`Level ${n} saved.`, 'success');
       onSaved();
@@ -54,7 +54,7 @@ function LevelRow({ level, canEdit, onSaved }: { level: TrackingLevel; canEdit: 
             checked={Boolean(form[key])}
             disabled={!canEdit}
             onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.checked }))}
-            inputProps={{ 'data-testid': `tracking-level-${key}-${n}` } as any}
+            slotProps={{ input: { 'data-testid': `tracking-level-${key}-${n}` } as InputHTMLAttributes<HTMLInputElement> }}
           />
         </TableCell>
       ))}
@@ -83,7 +83,7 @@ export function LevelsPage() {
   const canEdit = useHasPermission(TRACKING_LEVEL_ADMIN);
   return (
     <Box sx={{ p: 2 }} data-testid="tracking-levels-page">
-      <PageBanner title="Tracking Levels" />
+      <PageTitle title="Tracking Levels" />
       <LoadState loading={!levels} error={null} what="tracking levels">
         <Table size="small">
           <TableHead>

@@ -85,7 +85,7 @@ export function EmployeePage() {
             {editing ? (
               <EmployeeForm employee={e} levels={levels} onSaved={() => { setEditing(false); detail.reload(); }} onCancel={() => setEditing(false)} />
             ) : (
-              <EmployeeDetail employee={e} factorDescription={detail.data.factorDescription} />
+              <EmployeeDetail key={e.employeeID} employee={e} factorDescription={detail.data.factorDescription} />
             )}
             <Section title="Supervises" testId="employee-supervises">
               {detail.data.supervises.length ? (

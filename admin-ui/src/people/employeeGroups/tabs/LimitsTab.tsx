@@ -1,5 +1,5 @@
 import { Grid } from '@mui/material';
-import { formatDateTime } from '../../../grid/format';
+import { formatDateTime } from '../../../ui';
 import { yesNo } from '../../../items/common';
 import { InfoRow, Section } from '../../../ui';
 import type { EmployeeGroup } from '../employeeGroups';

@@ -1,5 +1,6 @@
 // The employee as read: every reference by its name (supervisor, workflow factor, each default tracking code with
 // its level's name and the code's number), never by an internal id.
+import { useRef } from 'react';
 import { Grid } from '@mui/material';
 import { InfoRow, Section, formatDate, formatFactor, formatMoney, formatTime, nameWithCode, useApi } from '../../../ui';
 import { ABILITY_FLAGS, fullName, type Employee } from '../employees';
@@ -17,6 +18,10 @@ const shift = (e: Employee) => (e.beginTime && e.endTime ? `${formatTime(`1970-0
 
 export function EmployeeDetail({ employee: e, factorDescription }: { employee: Employee; factorDescription?: string | null }) {
   const defaults = useApi('get', '/V1/TrackingCode/TrackingCodeDefaultsByRelationship/{a}/{b}', { path: { a: 'employee', b: e.employeeID }, quiet: true }, { deps: [e.updated_at] });
+  // A save reloads the defaults: the ones shown stay until the new ones are in, so the rows do not blink away (the
+  // page keys this part by the employee, so another employee's never show).
+  const shownDefaults = useRef(defaults.data);
+  if (defaults.data) shownDefaults.current = defaults.data;
   const cells: Cell[] = [
     { label: 'Employee #', value: e.employeeNumber, testId: 'employee-number' },
     { label: 'Name', value: fullName(e), testId: 'employee-name' },
@@ -32,7 +37,7 @@ export function EmployeeDetail({ employee: e, factorDescription }: { employee: E
     { label: 'Labor cost', value: formatMoney(e.laborCost, { currency: 'USD' }) },
     { label: 'Shift', value: shift(e) },
     { label: 'Workflow factor', value: factorDescription ? `${factorDescription} (${formatFactor(e.factor_value)})` : '', testId: 'employee-factor' },
-    ...defaultTrackingRows(defaults.data ?? []),
+    ...defaultTrackingRows(shownDefaults.current ?? []),
     { label: 'Abilities', value: ABILITY_FLAGS.filter(([f]) => e[f]).map(([, l]) => l).join(', ') || 'none', wide: true },
   ];
   return (
