@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { userContextStore, type UserContext } from '../lib/userContext';
 import { UserContextProvider } from '../shell/UserContextProvider';
+import { jsonAnswer } from '../ui/testing';
 
 export function contextWith(permissions: string[]): UserContext {
   return {
@@ -44,7 +45,8 @@ export interface Call {
   body: unknown;
 }
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** A JSON answer (the kit's). */
+export const json = jsonAnswer;
 
 /**
  * Stubs fetch: `answer(call)` gives each call's response (undefined: 404). Returns the calls made, in order.
