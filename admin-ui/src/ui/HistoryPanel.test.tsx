@@ -36,7 +36,7 @@ describe('HistoryPanel', () => {
     fireEvent.click(screen.getByTestId('h-page-2'));
     const shown = screen.getAllByTestId('h-row');
     expect(shown).toHaveLength(2);
-    expect(within(shown[1]).getByTestId('h-changes').textContent).toBe('Limit daily: 11.00 -> 12.00');
+    expect(within(shown[1]).getByTestId('h-changes').textContent).toBe('Daily limit: 11.00 -> 12.00');
   });
 
   it('says when nothing was recorded, and shows loading and errors as every screen does', () => {

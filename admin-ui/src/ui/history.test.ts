@@ -85,7 +85,7 @@ describe('changeLines', () => {
   it('writes each changed field as Label: from -> to', () => {
     expect(changeLines({ phone: { from: null, to: '555-0142' }, limit_weekly: { from: 200, to: 250.5 } })).toEqual([
       'Phone: (empty) -> 555-0142',
-      'Limit weekly: 200.00 -> 250.50',
+      'Weekly limit: 200.00 -> 250.50',
     ]);
   });
   it('shows the name for an id that has one and leaves bookkeeping out', () => {
@@ -103,7 +103,7 @@ describe('changeLines', () => {
   it('summarises a created or deleted record by its filled-in fields', () => {
     expect(changeLines({ description: 'Night shift', limit_daily: 50, approver_group_id: null, updated_at: '2026-01-01T00:00:00Z' })).toEqual([
       'Description: Night shift',
-      'Limit daily: 50.00',
+      'Daily limit: 50.00',
     ]);
     expect(changeLines({ before: { contact_name: 'Ingrid Berg', email: 'i@skf.example' } })).toEqual(['Contact name: Ingrid Berg', 'Email: i@skf.example']);
     const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`field_${i + 1}`, 'x']));

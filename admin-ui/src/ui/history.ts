@@ -60,6 +60,11 @@ const LABELS: Readonly<Record<string, string>> = {
   is_default: 'Default',
   is_hidden: 'Hidden',
   is_visible: 'Visible',
+  limit_daily: 'Daily limit',
+  limit_weekly: 'Weekly limit',
+  limit_monthly: 'Monthly limit',
+  limit_yearly: 'Yearly limit',
+  budget_amount: 'Budget',
 };
 
 /** The words of a key: snake_case, camelCase, dotted, digits apart ('custDesc1' -> cust desc 1), lower case. */
