@@ -188,8 +188,15 @@ test('(c) Job List shows jobs with a status text', { timeout: 60_000 }, () =>
 
 test('(d) Database Tools: search and open an object', { timeout: 90_000 }, () =>
   scenario('dbtools', async () => {
+    // The screen once asked for the saved search defaults with a call answering 404 (a console error).
+    const failed = [];
+    const onResponse = (r) => r.status() >= 400 && r.url().includes('/api/') && failed.push(`${r.status()} ${r.url()}`);
+    page.on('response', onResponse);
     await openFromMenu('Controls', 'dbtools', '/devops/dbtools');
     await SEL.dbSearch(page).waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    assert.deepEqual(failed, [], 'opening Database Tools makes no failing request');
     const searched = page.waitForResponse((r) => DB_SEARCH.test(r.url()) && r.request().method() === 'POST');
     await SEL.dbSearchButton(page).click();
     const response = await searched;
@@ -377,6 +384,20 @@ test('(j) Database Tools: the search is kept for the session; an object history 
       await SEL.dbDiffDialog(page).waitFor({ state: 'hidden' });
     } else {
       console.log(`# the object has ${count} version(s): the compare is not tried`);
+    }
+  }));
+
+test('(l) page titles sit below the top bar (they were under it on pages without padding)', { timeout: 90_000 }, () =>
+  scenario('titles', async () => {
+    for (const route of ['/vendors/ReviewCost', '/vendors/costCatalogue', '/sharedVendors', '/transaction/cribCounter', '/devops/dbtools']) {
+      await page.goto(`${BASE_URL}/#${route}`);
+      await SEL.pageTitle(page).first().waitFor();
+      await page.waitForTimeout(300);
+      const { bar, title } = await page.evaluate(() => ({
+        bar: document.querySelector('header')?.getBoundingClientRect().bottom ?? 0,
+        title: document.querySelector('[data-testid="page-title"]')?.getBoundingClientRect().top ?? 0,
+      }));
+      assert.ok(title >= bar, `${route}: the title (top ${title}px) is not under the top bar (bottom ${bar}px)`);
     }
   }));
 
