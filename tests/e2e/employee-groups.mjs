@@ -96,10 +96,66 @@ test('open a group from the People menu, change its weekly limit, assign an empl
     await SEL.tab(page, 'history').click();
     await SEL.historyRows(page).first().waitFor();
     const text = await page.getByTestId('group-panel-history').textContent();
-    assert.match(text, /employee_group\.update/);
-    assert.match(text, /employee_group\.assigned\.insert/);
+    assert.match(text, /Updated the employee group/);
+    assert.match(text, /Added employees/);
+    assert.match(text, /Added: E1001/);
     await SEL.tab(page, 'assigned').click();
     await SEL.assignedRow(page, 'E1001').waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-employee-groups.png'), fullPage: true });
+    assert.deepEqual(pageErrors, []);
+  }));
+
+// The history reads as words (issue 22): a changed field as 'Label: old -> new' with the action in words and the user,
+// and saving the group again unchanged adds no row.
+test('the history shows a change as Label: old -> new and a save that changes nothing records nothing', { timeout: 180_000 }, () =>
+  scenario('group-history', async () => {
+    await signInUI(page, USERNAME);
+    await SEL.menuGroup(page, 'People').click();
+    await SEL.menuItem(page, 'employeeGroups').click();
+    await page.waitForURL((u) => u.hash.startsWith('#/employee/employeegroups'));
+    const searched = page.waitForResponse((r) => /\/api\/V1\/Employee\/Group\/Search$/.test(r.url()));
+    await SEL.searchButton(page).click();
+    assert.equal((await searched).status(), 200);
+    await SEL.groupLink(page, 'PROD').click();
+    await SEL.detail(page).waitFor();
+    const id = Number(await SEL.detail(page).getAttribute('data-group-id'));
+
+    const money = (v) => Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const save = async () => {
+      const put = page.waitForResponse((r) => /\/api\/V1\/Employee\/Group$/.test(r.url()) && r.request().method() === 'PUT');
+      await SEL.save(page).click();
+      const answer = await put;
+      assert.equal(answer.status(), 200, await answer.text());
+      await page.getByTestId('group-dialog').waitFor({ state: 'hidden' });
+    };
+    // The group's own trail as the history tab loads it (its length counts the rows, past the panel's page).
+    const openHistory = async () => {
+      const trail = page.waitForResponse((r) => new RegExp(`/api/V1/Employee/Group/Audit/Detail/${id}$`).test(r.url()));
+      await SEL.tab(page, 'history').click();
+      const rows = await (await trail).json();
+      await page.getByTestId('group-history-row').first().waitFor();
+      return rows;
+    };
+
+    await SEL.edit(page).click();
+    const old = await SEL.weekly(page).inputValue();
+    const weekly = String((Number(old) || 0) + 7);
+    await SEL.weekly(page).fill(weekly);
+    await save();
+    const first = await openHistory();
+    const row = page.getByTestId('group-history-row').first();
+    assert.equal((await row.getByTestId('group-history-action').innerText()).trim(), 'Updated the employee group');
+    assert.equal((await row.getByTestId('group-history-changes').innerText()).trim(), `Weekly limit: ${old === '' ? '(empty)' : money(old)} -> ${money(weekly)}`);
+    assert.match(await row.getByTestId('group-history-who').innerText(), new RegExp(USERNAME));
+    assert.doesNotMatch(await page.getByTestId('group-panel-history').innerText(), /employee_group\.|\{"/, 'no action keys or JSON');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-employee-group-history.png'), fullPage: true });
+
+    // Saved again as it is: the PUT succeeds and the history has no new row.
+    await SEL.tab(page, 'limits').click();
+    await SEL.edit(page).click();
+    await save();
+    const second = await openHistory();
+    assert.equal(second.length, first.length, 'an unchanged save records nothing');
+    assert.equal(second[0].audit_event_id, first[0].audit_event_id);
     assert.deepEqual(pageErrors, []);
   }));
