@@ -8,7 +8,7 @@ import { LoginPage } from './shell/LoginPage';
 import { OfflineDialog } from './shell/OfflineDialog';
 import { NotFound } from './shell/StaticPages';
 import { HomePage } from './home/HomePage';
-import users from './resources/users';
+import users, { usersToImpersonate } from './resources/users';
 import roles from './resources/roles';
 import permissions from './resources/permissions';
 import sites from './resources/sites';
@@ -43,6 +43,7 @@ export function App() {
                 <Resource name="sites" {...sites} />
               </>
             )}
+            {!canAdminister(granted) && holds(granted, 'ImpersonateUsers') && <Resource name="users" {...usersToImpersonate} />}
             {Object.entries(RESOURCE_DEFINITIONS).map(
               ([name, { definition, permission }]) => holds(granted, permission) && <Resource key={name} name={name} {...definition} />,
             )}

@@ -13,6 +13,8 @@ import { InactivityDialog, SessionProvider } from './Session';
 import { PasswordDialog } from './PasswordDialog';
 import { SitePickerDialog } from './SitePickerDialog';
 import { DeveloperHelp } from '../devops/help/DeveloperHelp';
+import { ImpersonationBanner } from './ImpersonationBanner';
+import { ImpersonateDialog } from './ImpersonateDialog';
 
 /** Pages need the UserContext (site, permissions); hold them back until it is loaded. */
 function StartupGate({ children }: { children: ReactNode }) {
@@ -59,6 +61,7 @@ export function AspLayout({ children }: { children: ReactNode }) {
             container instead of widening the page. */}
         <Layout appBar={AspAppBar} menu={AspMenu} sx={LAYOUT_SX}>
           <Box sx={{ minHeight: 'calc(100vh - 140px)', minWidth: 0 }}>
+            <ImpersonationBanner />
             <StartupGate>{children}</StartupGate>
           </Box>
           <Footer />
@@ -67,6 +70,7 @@ export function AspLayout({ children }: { children: ReactNode }) {
         <PasswordDialog />
         <SitePickerDialog />
         <DeveloperHelp />
+        <ImpersonateDialog />
       </SessionProvider>
     </PortalGate>
   );

@@ -1,19 +1,30 @@
 import { BooleanField, DataTable, EmailField, List, SearchInput } from 'react-admin';
+import { hasPermission, ADMIN_PERMISSIONS } from '../../lib/userContext';
+import { useUserContext } from '../../shell/UserContextProvider';
+import { ImpersonateButton } from './ImpersonateButton';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
-export const UserList = () => (
-  <List filters={filters} sort={{ field: 'user_id', order: 'ASC' }} perPage={25}>
-    <DataTable>
-      <DataTable.Col source="user_id" label="User ID" />
-      <DataTable.Col source="fname" label="First name" />
-      <DataTable.Col source="lname" label="Last name" />
-      <DataTable.Col source="email" field={EmailField} />
-      <DataTable.Col source="is_active" label="Active" field={BooleanField} />
-      <DataTable.Col source="is_locked" label="Locked" field={BooleanField} />
-      <DataTable.Col source="fss_employee" label="Employee" field={BooleanField} />
-      <DataTable.Col source="customer_portal_user" label="Customer portal" field={BooleanField} />
-      <DataTable.Col source="supplier_portal_user" label="Supplier portal" field={BooleanField} />
-    </DataTable>
-  </List>
-);
+export const UserList = () => {
+  const { context } = useUserContext();
+  // Support staff who administer nobody see the users they may act as, without opening them.
+  const administers = ADMIN_PERMISSIONS.some((p) => hasPermission(context, p));
+  return (
+    <List filters={filters} sort={{ field: 'user_id', order: 'ASC' }} perPage={25}>
+      <DataTable rowClick={administers ? undefined : false}>
+        <DataTable.Col source="user_id" label="User ID" />
+        <DataTable.Col source="fname" label="First name" />
+        <DataTable.Col source="lname" label="Last name" />
+        <DataTable.Col source="email" field={EmailField} />
+        <DataTable.Col source="is_active" label="Active" field={BooleanField} />
+        <DataTable.Col source="is_locked" label="Locked" field={BooleanField} />
+        <DataTable.Col source="fss_employee" label="Employee" field={BooleanField} />
+        <DataTable.Col source="customer_portal_user" label="Customer portal" field={BooleanField} />
+        <DataTable.Col source="supplier_portal_user" label="Supplier portal" field={BooleanField} />
+        <DataTable.Col label="" disableSort>
+          <ImpersonateButton />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+};
