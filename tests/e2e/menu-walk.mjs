@@ -83,7 +83,7 @@ async function visibleEntries(page) {
   const count = await groups.count();
   for (let i = 0; i < count; i++) {
     const button = groups.nth(i);
-    const group = (await button.innerText()).trim();
+    const group = (await button.textContent()).trim();
     await button.click();
     const menu = page.locator('.MuiPopover-root .MuiMenu-list');
     const opened = await menu.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);

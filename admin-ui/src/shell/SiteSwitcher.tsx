@@ -14,7 +14,7 @@ export function SiteSwitcher() {
 
   if (context.isPunchinUser) {
     return (
-      <Typography component="span" sx={{ mx: 1 }} data-testid="site-code">
+      <Typography component="span" sx={{ mx: 1, whiteSpace: 'nowrap' }} data-testid="site-code">
         {code}
       </Typography>
     );
@@ -37,7 +37,7 @@ export function SiteSwitcher() {
     );
   }
   return (
-    <Button color="inherit" onClick={() => setEditing(true)} data-testid="site-switcher" title="Change site">
+    <Button color="inherit" sx={{ whiteSpace: 'nowrap', flexShrink: 0, minWidth: 'auto' }} onClick={() => setEditing(true)} data-testid="site-switcher" title="Change site">
       {code || 'No site'}
     </Button>
   );

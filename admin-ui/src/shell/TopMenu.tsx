@@ -21,14 +21,14 @@ function MenuGroup({ group, onChoose }: { group: Group; onChoose: (item: MenuEnt
   // A group without sub-items is itself a link.
   if (group.children.length === 0) {
     return (
-      <Button color="inherit" onClick={() => onChoose(group.item)} data-testid={groupTestId}>
+      <Button color="inherit" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} onClick={() => onChoose(group.item)} data-testid={groupTestId}>
         {group.name}
       </Button>
     );
   }
   return (
     <>
-      <Button color="inherit" onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)} data-testid={groupTestId}>
+      <Button color="inherit" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)} data-testid={groupTestId}>
         {group.name}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
