@@ -278,7 +278,7 @@ export function ItemMasterShow() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="item-master-detail">
-      <PageTitle title="Item Master Detail">
+      <PageTitle title="Item Master Detail" backTo={ITEM_MASTER_SEARCH_ROUTE}>
         {canReactivate && (
           <GuardedButton variant="outlined" onClick={reactivate} data-testid="item-master-reactivate">
             Reactivate
@@ -352,9 +352,6 @@ export function ItemMasterShow() {
           </>
         )}
       </LoadState>
-      <RouteLink to={ITEM_MASTER_SEARCH_ROUTE} data-testid="item-master-return">
-        Return to Item Master
-      </RouteLink>
     </Box>
   );
 }

@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
-import { useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api';
-import { PageTitle, RouteLink, useHasPermission } from '../../ui';
+import { PageTitle, RecordTabs, useHasPermission } from '../../ui';
 import { CIP_SUMMARY_VIEW, ITEM_IMAGE_VIEW, ITEM_SEARCH_ROUTE, statusName } from '../common';
 import { LoadState, useLoad } from '../../ui';
 import { CipSummaryDialog } from '../popups/CipSummaryDialog';
@@ -30,13 +29,8 @@ export const ITEM_TABS = [
 ] as const;
 export type ItemTabKey = (typeof ITEM_TABS)[number]['key'];
 
-const tabOf = (value: string | null): ItemTabKey => ITEM_TABS.find((t) => t.key === value)?.key ?? 'general';
-
 /** The item page once the guard let it open: a header with the pop-up buttons and one tab per part of the item. */
 export function ItemDetail({ cidNo, cipNo, onChanged }: { cidNo: number; cipNo: number; onChanged: () => void }) {
-  const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('tab'));
-  const [visited, setVisited] = useState<Set<ItemTabKey>>(() => new Set([tab]));
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [imagesOpen, setImagesOpen] = useState(false);
   const canSummary = useHasPermission(CIP_SUMMARY_VIEW);
@@ -44,27 +38,26 @@ export function ItemDetail({ cidNo, cipNo, onChanged }: { cidNo: number; cipNo: 
   const common = useLoad((signal) => callApi('get', '/V1/Item/CIP/Common/{id}', { path: { id: cipNo }, signal, quiet: true }), [cipNo]);
   const cip = common.data?.cip;
 
-  const select = (key: ItemTabKey) => {
-    setVisited((v) => new Set(v).add(key));
-    const next = new URLSearchParams(params);
-    next.set('tab', key);
-    setParams(next, { replace: true });
-  };
   const reloadAll = () => {
     common.reload();
     onChanged();
   };
-  const panel = (key: ItemTabKey, content: ReactNode) =>
-    // Tabs stay mounted once opened, so switching back does not load them again.
-    visited.has(key) || tab === key ? (
-      <Box hidden={tab !== key} data-testid={`item-panel-${key}`} role="tabpanel">
-        {content}
-      </Box>
-    ) : null;
+  const content: Record<ItemTabKey, ReactNode> = common.data && cip
+    ? {
+        general: <GeneralTab common={common.data} onSaved={reloadAll} />,
+        quantities: <QuantitiesTab cipNo={cipNo} cidNo={cidNo} />,
+        usage: <UsageTab cipNo={cipNo} cidNo={cidNo} />,
+        locations: <LocationsTab cip={cip} onChanged={reloadAll} />,
+        replenishment: <ReplenishmentTab cip={cip} onSaved={reloadAll} />,
+        custom: <CustomFieldsTab cipNo={cipNo} cidNo={cidNo} />,
+        files: <FilesTab cidNo={cidNo} />,
+        history: <HistoryTab cipNo={cipNo} cidNo={cidNo} />,
+      }
+    : ({} as Record<ItemTabKey, ReactNode>);
 
   return (
     <Box sx={{ p: 2 }} data-testid="item-page" data-cip-no={cipNo} data-cid-no={cidNo}>
-      <PageTitle title={cip ? `Item ${cip.cip_code}` : 'Item'}>
+      <PageTitle title={cip ? `Item ${cip.cip_code}` : 'Item'} backTo={ITEM_SEARCH_ROUTE}>
         {canSummary && (
           <Button size="small" variant="outlined" startIcon={<InfoOutlinedIcon />} onClick={() => setSummaryOpen(true)} data-testid="item-summary-open">
             CIP Summary
@@ -89,25 +82,10 @@ export function ItemDetail({ cidNo, cipNo, onChanged }: { cidNo: number; cipNo: 
                 CIP {cip.cip_no} · CID {cip.cid_no} · {cip.cust_item_code} · {cip.location}
               </Typography>
             </Stack>
-            <Tabs value={tab} onChange={(_, v: ItemTabKey) => select(v)} variant="scrollable" scrollButtons="auto" sx={{ mb: 2 }}>
-              {ITEM_TABS.map((t) => (
-                <Tab key={t.key} value={t.key} label={t.label} data-testid={`item-tab-${t.key}`} />
-              ))}
-            </Tabs>
-            {panel('general', <GeneralTab common={common.data} onSaved={reloadAll} />)}
-            {panel('quantities', <QuantitiesTab cipNo={cipNo} cidNo={cidNo} />)}
-            {panel('usage', <UsageTab cipNo={cipNo} cidNo={cidNo} />)}
-            {panel('locations', <LocationsTab cip={cip} onChanged={reloadAll} />)}
-            {panel('replenishment', <ReplenishmentTab cip={cip} onSaved={reloadAll} />)}
-            {panel('custom', <CustomFieldsTab cipNo={cipNo} cidNo={cidNo} />)}
-            {panel('files', <FilesTab cidNo={cidNo} />)}
-            {panel('history', <HistoryTab cipNo={cipNo} cidNo={cidNo} />)}
+            <RecordTabs id="item" tabs={ITEM_TABS.map((t) => ({ ...t, content: content[t.key] }))} />
           </>
         )}
       </LoadState>
-      <RouteLink to={ITEM_SEARCH_ROUTE} data-testid="item-return">
-        Return to Item Search
-      </RouteLink>
       {summaryOpen && <CipSummaryDialog cipNo={cipNo} cidNo={cidNo} onClose={() => setSummaryOpen(false)} />}
       {imagesOpen && <ItemImagesDialog cidNo={cidNo} itemId={cip?.item_id ?? null} onClose={() => setImagesOpen(false)} />}
     </Box>

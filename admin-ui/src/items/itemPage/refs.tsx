@@ -35,3 +35,6 @@ export const cipKind: PickerKind<CipRefRow> = {
   labelOf: cipLabel,
   noOptionsText: 'Type a CIP code or customer part of this site.',
 };
+
+/** The same CIPs read back by their code alone (a table cell). */
+export const cipCodeKind: PickerKind<CipRefRow> = { ...cipKind, labelOf: (c) => c.cip_code };

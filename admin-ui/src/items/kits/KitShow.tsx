@@ -62,7 +62,7 @@ export function KitShow() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="kit-detail">
-      <PageTitle title={k ? `Kit ${k.cip_code}` : 'Kit'}>
+      <PageTitle title={k ? `Kit ${k.cip_code}` : 'Kit'} backTo={KIT_LIST_ROUTE}>
         {canEdit && k?.is_kit && !rows && (
           <Button variant="contained" startIcon={<EditIcon />} onClick={start} data-testid="kit-edit">
             Edit children
@@ -74,7 +74,7 @@ export function KitShow() {
           <>
             <Section title="Kit">
               <InfoRow label="CIP">
-                <RouteLink to={cipRoute(k.cip_no)}>{k.cip_code}</RouteLink> ({k.cip_no})
+                <RouteLink to={cipRoute(k.cip_no)}>{k.cip_code}</RouteLink>
               </InfoRow>
               <InfoRow label="Customer Part" value={k.cust_item_code} />
               <InfoRow label="Description" value={k.cust_desc1} />
@@ -156,9 +156,6 @@ export function KitShow() {
           </>
         )}
       </LoadState>
-      <RouteLink to={KIT_LIST_ROUTE} data-testid="kit-return">
-        Return to Kits
-      </RouteLink>
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { formatQuantity } from '../../shared/numbers';
 import { formatDateTime } from '../../ui';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { PageTitle, RouteLink, useHasPermission } from '../../ui';
+import { cipCodeKind, RefName } from '../itemPage/refs';
 import { CRIB_DEVICE_ADMIN, cipRoute, yesNo } from '../common';
 import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
 import { StationDialog } from './StationDialog';
@@ -70,7 +71,7 @@ export function StationShow() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="station-detail">
-      <PageTitle title={station ? `Station ${station.station_code}` : 'Station'}>
+      <PageTitle title={station ? `Station ${station.station_code}` : 'Station'} backTo={STATION_LIST_ROUTE}>
         {canEdit && station && (
           <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="station-edit">
             Edit
@@ -184,7 +185,9 @@ export function StationShow() {
                       <TableRow key={k.kanban_bin_id} data-testid="station-kanban-row">
                         <TableCell>{k.tool_code}</TableCell>
                         <TableCell>
-                          <RouteLink to={cipRoute(k.cip_no)}>{k.cip_no}</RouteLink>
+                          <RouteLink to={cipRoute(k.cip_no)}>
+                            <RefName kind={cipCodeKind} value={k.cip_no} />
+                          </RouteLink>
                         </TableCell>
                         <TableCell align="right">{formatQuantity(k.bin_qty)}</TableCell>
                         <TableCell>{k.location}</TableCell>
@@ -209,9 +212,6 @@ export function StationShow() {
           </>
         )}
       </LoadState>
-      <RouteLink to={STATION_LIST_ROUTE} data-testid="station-return">
-        Return to Crib Stations
-      </RouteLink>
     </Box>
   );
 }
