@@ -6,7 +6,7 @@ import { emit, notify } from '../shared/events';
 import { HttpError, SERVER_ERROR, validationMessages } from '../shared/http';
 import { userContextStore } from '../lib/userContext';
 import { useUserContext } from '../shell/UserContextProvider';
-import { PageBanner } from '../ui';
+import { PageTitle } from '../ui';
 import { SecurityQuestionsForm } from './SecurityQuestionsForm';
 import {
   PROFILE_TITLE,
@@ -76,7 +76,7 @@ export function ProfilePage() {
 
   return (
     <Box sx={{ p: { xs: 1, md: 2 }, maxWidth: 960 }} data-testid="profile-page">
-      <PageBanner title={PROFILE_TITLE} />
+      <PageTitle title={PROFILE_TITLE} />
       <Stack spacing={2}>
         <Card data-testid="profile-identity">
           <CardContent>

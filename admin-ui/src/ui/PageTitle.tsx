@@ -71,6 +71,9 @@ export interface PageTitleProps {
   category?: string;
   /** The search this record page was opened from: shows 'Back to search' before the title. */
   backTo?: string;
+  /** The back button's words ('Back to search') and test id ('back-to-search'), for a page whose spec names them. */
+  backLabel?: string;
+  backTestId?: string;
   /** Buttons at the right end (ActionButton, ...). `children` go there too. */
   actions?: ReactNode;
   /** A line under the title (the record's state, a short explanation). */
@@ -82,7 +85,7 @@ export interface PageTitleProps {
  * The title of a page: `<PageTitle title="Vendor 10452" backTo="/vendors" actions={<ActionButton .../>} />`. Sets the
  * app bar's and the document's title; never hidden under the top bar.
  */
-export function PageTitle({ title, category, backTo, actions, subtitle, children }: PageTitleProps) {
+export function PageTitle({ title, category, backTo, backLabel, backTestId, actions, subtitle, children }: PageTitleProps) {
   const [open, setOpen] = useState(false);
   const { ref, margin } = useClearOfTopBar();
   // The button is optional: a failed lookup just leaves it out, without a toast.
@@ -98,7 +101,7 @@ export function PageTitle({ title, category, backTo, actions, subtitle, children
     <Box ref={ref} sx={{ mb: 2 }} style={{ marginTop: margin }} data-testid="page-title-bar">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Title title={title} />
-        {backTo !== undefined && <BackToSearch to={backTo || undefined} />}
+        {backTo !== undefined && <BackToSearch to={backTo || undefined} label={backLabel} testId={backTestId} />}
         <Typography variant="h5" component="h1" data-testid="page-title">
           {title}
         </Typography>

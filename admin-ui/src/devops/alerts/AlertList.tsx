@@ -13,7 +13,7 @@ import type { WithId } from '../../dataProvider/search';
 import { toGridSort } from '../../grid/pager';
 import type { Schema } from '../../shared/api';
 import { useUserContext } from '../../shell/UserContextProvider';
-import { DEVOPS_TRAINING, DateInput, PageBanner, RouteLink, TextInput } from '../../ui';
+import { DEVOPS_TRAINING, DateInput, PageTitle, RouteLink, TextInput } from '../../ui';
 import { HELP_IDS } from '../help/developerHelp';
 import {
   ALERT_STATE_KEY,
@@ -243,7 +243,7 @@ export function AlertList() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="alert-search">
-      <PageBanner title="Alert Auditing" category={DEVOPS_TRAINING} />
+      <PageTitle title="Alert Auditing" category={DEVOPS_TRAINING} />
       <GridList
         resource="alerts"
         settingsKey="alertAuditing"

@@ -4,7 +4,7 @@ import { ShowBase, useShowContext } from 'react-admin';
 import { useParams } from 'react-router';
 import { formatLongDate } from '../../shared/format';
 import type { WithId } from '../../dataProvider/search';
-import { DEVOPS_TRAINING, PageBanner, RouteLink } from '../../ui';
+import { DEVOPS_TRAINING, PageTitle } from '../../ui';
 import { RecipientList } from '../alertRecipients/RecipientList';
 import type { AlertHeader } from './alertSearch';
 
@@ -48,14 +48,11 @@ export function AlertShow() {
   const { id } = useParams();
   return (
     <Box sx={{ p: 2 }} data-testid="alert-info">
-      <PageBanner title="Alert Auditing Info" category={DEVOPS_TRAINING} />
+      <PageTitle title="Alert Auditing Info" category={DEVOPS_TRAINING} backTo="/devops/alertAuditing" backLabel="Return to Auditing List" backTestId="alert-return" />
       <ShowBase resource="alerts" queryOptions={{ onError: stayOnError }}>
         <AlertHeaderPanel id={id} />
       </ShowBase>
       <RecipientList notificationId={Number(id)} />
-      <RouteLink to="/devops/alertAuditing" data-testid="alert-return">
-        Return to Auditing List
-      </RouteLink>
     </Box>
   );
 }

@@ -16,7 +16,7 @@ import { dateRangeErrors } from '../errorLog/errors';
 import { userContextStore } from '../../lib/userContext';
 import { withSetting } from '../../profile/profile';
 import { useUserContext } from '../../shell/UserContextProvider';
-import { DEVOPS_TRAINING, DateInput, PageBanner, RouteLink, TextInput } from '../../ui';
+import { DEVOPS_TRAINING, DateInput, PageTitle, RouteLink, TextInput } from '../../ui';
 import {
   DEFAULTS_SETTING_KEY,
   ENVIRONMENTS,
@@ -179,7 +179,7 @@ export function DbToolsList() {
   const [searched, setSearched] = useState(() => Boolean(stored?.query));
   return (
     <Box sx={{ p: 2 }} data-testid="dbtools-search">
-      <PageBanner title="Database Tools" category={DEVOPS_TRAINING} />
+      <PageTitle title="Database Tools" category={DEVOPS_TRAINING} />
       <GridList
         resource="dbtools"
         settingsKey="dbtoolsSearch"

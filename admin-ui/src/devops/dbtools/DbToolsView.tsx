@@ -7,7 +7,7 @@ import { HttpError } from '../../shared/http';
 import type { WithId } from '../../dataProvider/search';
 import { notify } from '../../shared/events';
 import { GuardedButton } from '../../grid/GuardedButton';
-import { PageBanner, RouteLink, DEVOPS_TRAINING } from '../../ui';
+import { PageTitle, DEVOPS_TRAINING } from '../../ui';
 import { DiffDialog, type DiffView } from './DiffDialog';
 import {
   ENVIRONMENTS,
@@ -128,7 +128,13 @@ export function DbToolsView() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="dbtools-view">
-      <PageBanner title="Database Tools View" category={DEVOPS_TRAINING} />
+      <PageTitle
+        title="Database Tools View"
+        category={DEVOPS_TRAINING}
+        backTo={fromHistory ? historyRoute({ schema_name, object_name, database_name }) : '/devops/dbtools'}
+        backLabel={fromHistory ? 'Return to Database History View' : 'Return to Database Tools'}
+        backTestId="dbtools-return"
+      />
       <Typography variant="subtitle1" sx={{ mb: 1 }} data-testid="dbtools-view-object">
         {schema_name}.{object_name} ({database_name})
       </Typography>
@@ -159,15 +165,6 @@ export function DbToolsView() {
           </Box>
         )}
       </Paper>
-      {fromHistory ? (
-        <RouteLink to={historyRoute({ schema_name, object_name, database_name })} data-testid="dbtools-return">
-          Return to Database History View
-        </RouteLink>
-      ) : (
-        <RouteLink to="/devops/dbtools" data-testid="dbtools-return">
-          Return to Database Tools
-        </RouteLink>
-      )}
       <DiffDialog diff={diff} onClose={() => setDiff(null)} />
     </Box>
   );

@@ -9,7 +9,7 @@ import { GridList } from '../../grid/GridList';
 import { GuardedButton } from '../../grid/GuardedButton';
 import type { GridColumn } from '../../grid/types';
 import type { WithId } from '../../dataProvider/search';
-import { DEVOPS_TRAINING, PageBanner, RouteLink } from '../../ui';
+import { DEVOPS_TRAINING, PageTitle, RouteLink } from '../../ui';
 import { DiffDialog, type DiffView } from '../dbtools/DiffDialog';
 import { fetchDiff } from '../dbtools/DbToolsView';
 import { COMPARE_ONLY_TWO, FAILED_TO_LOAD, compareSelection, environmentOfDatabase, objectLabel, viewRoute, type DbObjectRow } from '../dbtools/dbtools';
@@ -107,7 +107,7 @@ export function DbToolsHistory() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="dbtools-history">
-      <PageBanner title="Database Tools History" category={DEVOPS_TRAINING} />
+      <PageTitle title="Database Tools History" category={DEVOPS_TRAINING} backTo="/devops/dbtools" backLabel="Return to Database Tools" backTestId="dbtools-return" />
       <Typography variant="subtitle1" sx={{ mb: 1 }} data-testid="dbtools-history-object">
         {schema_name}.{object_name} ({database_name})
       </Typography>
@@ -120,9 +120,6 @@ export function DbToolsHistory() {
       >
         <DataGrid id="dbtoolsHistory" selectable toolbar={<CompareToolbar environmentName={environment_name} onDiff={setDiff} />} />
       </GridList>
-      <RouteLink to="/devops/dbtools" data-testid="dbtools-return">
-        Return to Database Tools
-      </RouteLink>
       <DiffDialog diff={diff} onClose={() => setDiff(null)} />
     </Box>
   );

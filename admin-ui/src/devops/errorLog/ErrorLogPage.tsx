@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Tab, Tabs } from '@mui/material';
-import { DEVOPS_TRAINING, PageBanner } from '../../ui';
+import { DEVOPS_TRAINING, PageTitle } from '../../ui';
 import { ErrorFilterList } from '../errorFilters/ErrorFilterList';
 import { ErrorLogList } from './ErrorLogList';
 
@@ -10,7 +10,7 @@ export function ErrorLogPage() {
   const [filteredVisited, setFilteredVisited] = useState(false);
   return (
     <Box sx={{ p: 2 }} data-testid="error-log">
-      <PageBanner title="ASP Error Log" category={DEVOPS_TRAINING} />
+      <PageTitle title="ASP Error Log" category={DEVOPS_TRAINING} />
       <Tabs
         value={tab}
         onChange={(_, v: number) => {

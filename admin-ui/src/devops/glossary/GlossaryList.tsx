@@ -5,7 +5,7 @@ import type { GridColumn } from '../../grid/types';
 import type { WithId } from '../../dataProvider/search';
 import type { Schema } from '../../shared/api';
 import { HELP_IDS } from '../help/developerHelp';
-import { DEVOPS_TRAINING, FSS_CONNECT_ADMIN, PageBanner, RouteLink, useHasPermission } from '../../ui';
+import { DEVOPS_TRAINING, FSS_CONNECT_ADMIN, PageTitle, RouteLink, useHasPermission } from '../../ui';
 
 export type GlossaryRecord = WithId<Schema<'GlossaryTerm'>>;
 
@@ -38,13 +38,13 @@ export function GlossaryList() {
   const isAdmin = useHasPermission(FSS_CONNECT_ADMIN);
   return (
     <Box sx={{ p: 2 }} data-testid="glossary">
-      <PageBanner title="Glossary" category={DEVOPS_TRAINING}>
+      <PageTitle title="Glossary" category={DEVOPS_TRAINING}>
         {isAdmin && (
           <RouteLink to="/devops/aspReleaseAdd" data-testid="glossary-add-link">
             Add a Glossary Term
           </RouteLink>
         )}
-      </PageBanner>
+      </PageTitle>
       <GridList resource="glossary" settingsKey="glossary" columns={GLOSSARY_COLUMNS} defaultSort={{ field: 'label', direction: 'desc' }}>
         <DataGrid id="glossary" exportable />
       </GridList>

@@ -17,7 +17,7 @@ import { base64ToBlob, saveBlob } from '../../grid/download';
 import { GuardedButton, GuardedIconButton } from '../../grid/GuardedButton';
 import type { GridColumn } from '../../grid/types';
 import type { AspDataProvider } from '../../dataProvider';
-import { ConfirmDialog, DEVOPS_TRAINING, PageBanner } from '../../ui';
+import { ConfirmDialog, DEVOPS_TRAINING, PageTitle } from '../../ui';
 import { JobHistoryDialog } from '../jobHistory/JobHistoryDialog';
 import { LogLevelDialog } from './LogLevelDialog';
 import { HIGHLIGHT_COLORS, JOB_ACTIONS, NO_LOG_FILE, statusText, type JobAction, type JobRecord } from './jobs';
@@ -143,11 +143,11 @@ function JobListView({ state, setState }: { state: JobListState; setState: (patc
 
   return (
     <>
-      <PageBanner title="Job List" category={DEVOPS_TRAINING}>
+      <PageTitle title="Job List" category={DEVOPS_TRAINING}>
         <GuardedButton variant="outlined" startIcon={<RefreshIcon />} onClick={reload} data-testid="job-refresh">
           Refresh
         </GuardedButton>
-      </PageBanner>
+      </PageTitle>
       <DataGrid<JobRecord>
         id="jobs"
         paging={false}

@@ -7,7 +7,7 @@ import { notify } from '../../shared/events';
 import { GuardedButton } from '../../grid/GuardedButton';
 import type { AspDataProvider } from '../../dataProvider';
 import { SaveRefused } from '../../dataProvider/resources';
-import { DEVOPS_TRAINING, PageBanner, RouteLink } from '../../ui';
+import { DEVOPS_TRAINING, PageTitle } from '../../ui';
 import { HELP_IDS } from '../help/developerHelp';
 import { BUG_SLOTS, bugFields, releaseBody, type ReleaseFormValues, type ReleaseRecord } from './releases';
 
@@ -85,7 +85,7 @@ export function ReleaseCreate() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="release-add">
-      <PageBanner title="ASP Release Add" category={DEVOPS_TRAINING} />
+      <PageTitle title="ASP Release Add" category={DEVOPS_TRAINING} backTo="/devops/aspReleases" backLabel="Return to ASP Releases" backTestId="release-return" />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="release-add-form">
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}><Field name="release_number" label="Release Number" required helpId={HELP_IDS.releaseNumber} {...props} /></Grid>
@@ -114,9 +114,6 @@ export function ReleaseCreate() {
           <GuardedButton variant="contained" onClick={save} disabled={busy} data-testid="release-save">
             Save
           </GuardedButton>
-          <RouteLink to="/devops/aspReleases" data-testid="release-return">
-            Return to ASP Releases
-          </RouteLink>
         </Stack>
       </Paper>
     </Box>

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { DataGrid } from '../../grid/DataGrid';
 import { GridList } from '../../grid/GridList';
 import type { GridColumn } from '../../grid/types';
-import { DEVOPS_TRAINING, FSS_CONNECT_ADMIN_ID, PageBanner, RouteLink, useHasPermission } from '../../ui';
+import { DEVOPS_TRAINING, FSS_CONNECT_ADMIN_ID, PageTitle, RouteLink, useHasPermission } from '../../ui';
 import { HELP_IDS } from '../help/developerHelp';
 import type { ReleaseRecord } from './releases';
 
@@ -29,13 +29,13 @@ export function ReleaseList() {
   const canAdd = useHasPermission(FSS_CONNECT_ADMIN_ID);
   return (
     <Box sx={{ p: 2 }} data-testid="releases-page">
-      <PageBanner title="ASP Releases" category={DEVOPS_TRAINING}>
+      <PageTitle title="ASP Releases" category={DEVOPS_TRAINING}>
         {canAdd && (
           <RouteLink to="/devops/aspReleaseAdd" data-testid="release-add-link">
             Add a Release
           </RouteLink>
         )}
-      </PageBanner>
+      </PageTitle>
       <GridList
         resource="releases"
         settingsKey="aspReleases"

@@ -3,7 +3,7 @@ import { Box, CircularProgress, Link, Paper, Stack, Typography } from '@mui/mate
 import { ShowBase, useShowContext } from 'react-admin';
 import { bugTrackerLink } from '../../lib/config';
 import { formatDate, formatLongDate } from '../../shared/format';
-import { DEVOPS_TRAINING, PageBanner, RouteLink, withLineBreaks } from '../../ui';
+import { DEVOPS_TRAINING, PageTitle, withLineBreaks } from '../../ui';
 import { bugPairs, type ReleaseRecord } from './releases';
 
 function Row({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
@@ -71,13 +71,10 @@ const stayOnError = () => undefined;
 export function ReleaseShow() {
   return (
     <Box sx={{ p: 2 }} data-testid="release-detail">
-      <PageBanner title="ASP Release Details" category={DEVOPS_TRAINING} />
+      <PageTitle title="ASP Release Details" category={DEVOPS_TRAINING} backTo="/devops/aspReleases" backLabel="Return to ASP Releases" backTestId="release-return" />
       <ShowBase resource="releases" queryOptions={{ onError: stayOnError }}>
         <ReleaseDetails />
       </ShowBase>
-      <RouteLink to="/devops/aspReleases" data-testid="release-return">
-        Return to ASP Releases
-      </RouteLink>
     </Box>
   );
 }
