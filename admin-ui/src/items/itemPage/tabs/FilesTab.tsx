@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { callApi } from '../../../shared/api';
 import { notify } from '../../../shared/events';
 import { formatDateTime } from '../../../ui';
-import { useHasPermission } from '../../../ui';
+import { ActionButton, useHasPermission } from '../../../ui';
 import { FILE_MANAGE, ITEM_IMAGE_VIEW } from '../../common';
 import { LoadState, Section, notifyRefusal, useLoad } from '../../../ui';
 import { downloadFile, fileSize, type FileRecord } from '../../files/files';
@@ -27,17 +27,6 @@ export function FilesTab({ cidNo }: { cidNo: number }) {
       notifyRefusal(error);
     }
   };
-  const remove = async (file: FileRecord) => {
-    if (!window.confirm(`Delete ${file.file_name}?`)) return;
-    try {
-      await callApi('delete', '/V1/File/ID/{id}/EntityType/{type}', { path: { id: file.file_id, type: file.entityType } });
-      notify(`${file.file_name} deleted.`, 'success');
-      files.reload();
-    } catch (error) {
-      notifyRefusal(error);
-    }
-  };
-
   return (
     <>
       {canSeeImages && (
@@ -88,12 +77,20 @@ export function FilesTab({ cidNo }: { cidNo: number }) {
                         Make default
                       </Button>
                     )}
-                    {canManage && file.entityType !== 'ItemMaster' && (
-                      <Tooltip title="Delete">
-                        <IconButton size="small" onClick={() => void remove(file)} aria-label="Delete" data-testid="item-file-delete">
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                    {file.entityType !== 'ItemMaster' && (
+                      <ActionButton
+                        permission={FILE_MANAGE}
+                        size="small"
+                        color="error"
+                        startIcon={<DeleteIcon fontSize="small" />}
+                        perform={() => callApi('delete', '/V1/File/ID/{id}/EntityType/{type}', { path: { id: file.file_id, type: file.entityType }, quiet: true })}
+                        confirm={{ title: 'Delete the file?', message: `Delete ${file.file_name} (version ${file.version}) from the item's files.`, confirmLabel: 'Delete', danger: true }}
+                        successMessage={`${file.file_name} deleted.`}
+                        onDone={files.reload}
+                        testId="item-file-delete"
+                      >
+                        Delete
+                      </ActionButton>
                     )}
                   </TableCell>
                 </TableRow>

@@ -6,9 +6,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import { callApi, type Schema } from '../../../shared/api';
 import { notify } from '../../../shared/events';
 import { GuardedButton } from '../../../grid/GuardedButton';
-import { useHasPermission } from '../../../ui';
+import { ActionButton, useHasPermission } from '../../../ui';
 import { ITEM_EDIT } from '../../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../../ui';
 import { CribDevices } from './CribDevices';
 
 type Cip = Schema<'Cip'>;
@@ -48,17 +48,6 @@ function AlternateLocations({ cip, onChanged }: { cip: Cip; onChanged: () => voi
       setFormError(form);
     }
   };
-  const remove = async (row: Alternate) => {
-    try {
-      await callApi('delete', '/V1/Item/CIP/AlternateLocation/{id}', { path: { id: row.alternate_location_id } });
-      notify(`Alternate location ${row.location} removed.`, 'success');
-      list.reload();
-      onChanged();
-    } catch (e) {
-      notifyRefusal(e);
-    }
-  };
-
   return (
     <Section
       title="Alternate locations"
@@ -116,11 +105,22 @@ function AlternateLocations({ cip, onChanged }: { cip: Cip; onChanged: () => voi
                           <EditIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>
-                      <Tooltip title="Remove">
-                        <IconButton size="small" onClick={() => void remove(row)} aria-label="Remove">
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <ActionButton
+                        permission={ITEM_EDIT}
+                        size="small"
+                        color="error"
+                        startIcon={<DeleteIcon fontSize="small" />}
+                        perform={() => callApi('delete', '/V1/Item/CIP/AlternateLocation/{id}', { path: { id: row.alternate_location_id }, quiet: true })}
+                        confirm={{ title: 'Remove the alternate location?', message: `Remove alternate location ${row.location} of this CIP.`, confirmLabel: 'Remove', danger: true }}
+                        successMessage={`Alternate location ${row.location} removed.`}
+                        onDone={() => {
+                          list.reload();
+                          onChanged();
+                        }}
+                        testId="item-alt-remove"
+                      >
+                        Remove
+                      </ActionButton>
                     </>
                   )}
                 </TableCell>
