@@ -127,8 +127,8 @@ export function useImpersonation(): ImpersonationState {
       // Quiet: the dialog or the row action says why it was refused (refusalOf), once.
       storeToken(await callApi('post', '/auth/impersonate', { body: { asp_users_id: target.id }, quiet: true }));
       rememberImpersonator(before);
+      // No toast: the banner says it, and a toast would outlive a quick return.
       await switchTo('/homeMain');
-      notify(`You are now acting as ${personLabel(target)}.`, 'success');
     },
     [switchTo],
   );

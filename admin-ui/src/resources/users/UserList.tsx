@@ -2,6 +2,7 @@ import { BooleanField, DataTable, EmailField, List, SearchInput } from 'react-ad
 import { hasPermission, ADMIN_PERMISSIONS } from '../../lib/userContext';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { ImpersonateButton } from './ImpersonateButton';
+import type { UserRecord } from './index';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -11,10 +12,10 @@ export const UserList = () => {
   const administers = ADMIN_PERMISSIONS.some((p) => hasPermission(context, p));
   return (
     <List filters={filters} sort={{ field: 'user_id', order: 'ASC' }} perPage={25}>
-      <DataTable rowClick={administers ? undefined : false}>
+      <DataTable rowClick={administers ? undefined : false} bulkActionButtons={administers ? undefined : false}>
         <DataTable.Col source="user_id" label="User ID" />
-        <DataTable.Col source="fname" label="First name" />
-        <DataTable.Col source="lname" label="Last name" />
+        {/* One name column: the row action needs the width of the second one at 1440 pixels. */}
+        <DataTable.Col source="lname" label="Name" render={(record: UserRecord) => [record.fname, record.lname].filter(Boolean).join(' ')} />
         <DataTable.Col source="email" field={EmailField} />
         <DataTable.Col source="is_active" label="Active" field={BooleanField} />
         <DataTable.Col source="is_locked" label="Locked" field={BooleanField} />
