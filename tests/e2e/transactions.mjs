@@ -84,7 +84,9 @@ test('(b) the Transactions menu opens the search; both rows show for the CIP, ne
     await SEL.menuGroup(page, 'Logistics').click();
     await SEL.menuItem(page, 'transactions').click();
     await SEL.searchPage(page).waitFor();
-    await input(SEL.searchCip(page)).fill(String(ids.cip));
+    // The item is picked by its code and shown as 'Description (CODE)', not typed as an id.
+    await input(SEL.searchCip(page)).fill(CIP_CODE);
+    await page.getByTestId(`transaction-cip-option-${ids.cip}`).click();
     const searched = page.waitForResponse((r) => SEARCH.test(r.url()) && (JSON.parse(r.request().postData() || '{}').cip_no === ids.cip));
     await SEL.searchButton(page).click();
     assert.equal((await searched).status(), 200);

@@ -8,7 +8,7 @@ import { GuardedButton } from '../grid/GuardedButton';
 import { useRunSearch } from '../grid/useRunSearch';
 import type { GridColumn } from '../grid/types';
 import { SelectField } from '../grid/SelectField';
-import { DateInput, PageTitle, RecordPicker, RouteLink, TextInput, employeeByNumberKind, nameWithCode } from '../ui';
+import { DateInput, PageTitle, RecordPicker, RouteLink, TextInput, employeeByNumberKind, itemKind, nameWithCode } from '../ui';
 import { CODES, transactionRoute, type TransactionSearchForm } from './transactions';
 
 const CODE_OPTIONS = [{ value: '', label: 'Any' }, ...Object.keys(CODES).map((code) => ({ value: code, label: code }))];
@@ -51,7 +51,7 @@ function TransactionSearchFormView() {
         <DateInput label="Start date" testId="transaction-start" value={form.start_date} onChange={set('start_date')} />
         <DateInput label="End date" testId="transaction-end" value={form.end_date} onChange={set('end_date')} />
         <SelectField testId="transaction-code" label="Code" value={form.trans_code ?? ''} onChange={(v) => set('trans_code')(v || null)} options={CODE_OPTIONS} sx={{ width: 120 }} />
-        <TextInput label="CIP Id" testId="transaction-cip" value={form.cip_no} onChange={set('cip_no')} sx={{ width: 120 }} />
+        <RecordPicker kind={itemKind} testId="transaction-cip" value={form.cip_no} onChange={(cipNo) => set('cip_no')(cipNo === null ? null : String(cipNo))} width={300} />
         <RecordPicker kind={employeeByNumberKind} testId="transaction-employee" value={form.employee} onChange={(number) => set('employee')(number === null ? null : String(number))} width={260} />
         <TextInput label="Tracking code" testId="transaction-tracking" value={form.tracking} onChange={set('tracking')} sx={{ width: 150 }} />
         <TextInput label="Requisition" testId="transaction-req" value={form.req_no} onChange={set('req_no')} sx={{ width: 150 }} />

@@ -59,7 +59,8 @@ function useClearOfTopBar() {
 export function BackToSearch({ to, label = 'Back to search', testId = 'back-to-search' }: { to?: string; label?: string; testId?: string }) {
   const navigate = useNavigate();
   return (
-    <Button size="small" startIcon={<ArrowBackIcon />} onClick={() => (to ? navigate(to) : navigate(-1))} data-testid={testId}>
+    // Navigation, not an action: it keeps its words as written instead of a button's capitals.
+    <Button size="small" startIcon={<ArrowBackIcon />} onClick={() => (to ? navigate(to) : navigate(-1))} data-testid={testId} sx={{ textTransform: 'none' }}>
       {label}
     </Button>
   );

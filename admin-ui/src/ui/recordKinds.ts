@@ -65,6 +65,23 @@ export const employeeByNumberKind: PickerKind<EmployeeRef> = {
   keyOf: (e) => e.employeeNumber,
 };
 
+// ---- item of this site, a CIP (the value is the cip_no) -------------------------------------------------------
+export type ItemRef = Pick<Schema<'CipMin1'>, 'cip_no' | 'cip_code' | 'cust_desc1' | 'cust_item_code'>;
+export const itemKind: PickerKind<ItemRef> = {
+  label: 'Item',
+  // CIP code, customer part or description containing the text, at the current site.
+  search: async (typed, signal) =>
+    (await callApi('post', '/V1/Item/CIP/Min1/Search', { body: { text: typed || null, pageSize: PAGE, sortField: 'cip_code' }, signal, quiet: true })).resultList,
+  find: async (cipNo, signal) => {
+    const [found] = (await callApi('post', '/V1/Item/CIP/Min1/Search', { body: { cip_no: Number(cipNo), pageSize: 1 }, signal, quiet: true })).resultList;
+    if (!found) throw new Error(`No item ${cipNo}`);
+    return found;
+  },
+  keyOf: (i) => i.cip_no,
+  labelOf: (i) => nameWithCode(i.cust_desc1, i.cip_code),
+  noOptionsText: 'No item of this site matches.',
+};
+
 // ---- tracking code of one level (the value is the tracking code id) ------------------------------------------
 export type TrackingCodeRef = Pick<Schema<'TrackingCodeOption'>, 'trackingCodeId' | 'trackingNumber' | 'description'>;
 export function trackingCodeKind(trackingLevelID: number, label = 'Tracking code'): PickerKind<TrackingCodeRef> {
