@@ -421,14 +421,17 @@ pub async fn save_asset(state: &AppState, caller: &Caller, current: &SiteScope, 
         if !repo::insert_asset(&mut tx, site_id, group_id, input.cip_no, notes.as_deref()).await? {
             return Err(ApiError::conflict("The CIP is already an asset of this group."));
         }
-    } else {
-        let before = repo::asset(&mut tx, group_id, input.cip_no).await?.ok_or_else(|| ApiError::not_found("The CIP is not an asset of this group."))?;
-        repo::update_asset(&mut tx, group_id, input.cip_no, notes.as_deref()).await?;
-        let _ = before;
+        let after = repo::asset(&mut tx, group_id, input.cip_no).await?.ok_or_else(|| ApiError::internal("saved asset vanished"))?;
+        record(&mut tx, caller, entity::ASSETS, group_id, "employee_group.asset.insert", audit::snapshot(&after)).await?;
+        tx.commit().await?;
+        return Ok(after);
     }
+    let before = repo::asset(&mut tx, group_id, input.cip_no).await?.ok_or_else(|| ApiError::not_found("The CIP is not an asset of this group."))?;
+    repo::update_asset(&mut tx, group_id, input.cip_no, notes.as_deref()).await?;
     let after = repo::asset(&mut tx, group_id, input.cip_no).await?.ok_or_else(|| ApiError::internal("saved asset vanished"))?;
-    let action = if insert { "employee_group.asset.insert" } else { "employee_group.asset.update" };
-    record(&mut tx, caller, entity::ASSETS, group_id, action, audit::snapshot(&after)).await?;
+    // Which asset, then only what changed: saving the same notes again records nothing (kernel::audit::meaningful).
+    let changes = json!({"cip_code": after.cip_code, "changes": audit::diff(&audit::snapshot(&before), &audit::snapshot(&after))});
+    record(&mut tx, caller, entity::ASSETS, group_id, "employee_group.asset.update", changes).await?;
     tx.commit().await?;
     Ok(after)
 }

@@ -342,11 +342,12 @@ pub async fn record(tx: &mut TenantTx, caller: &Caller, id: i64, action: &str, c
     Ok(())
 }
 
-/// `{field: {from, to}}` without the derived and bookkeeping fields.
+/// `{field: {from, to}}` without the derived and bookkeeping fields; the supervisor's name stays beside its id, so
+/// the history reads "Supervisor: Lopez, Maria -> Chen, Wei" rather than two ids.
 pub fn changes(before: &Employee, after: &Employee) -> Value {
     let mut d = audit::diff(&audit::snapshot(before), &audit::snapshot(after));
     if let Some(map) = d.as_object_mut() {
-        for k in ["updated_at", "supervisorName", "factor_value", "siteCode", "deactivatedAt"] {
+        for k in ["updated_at", "factor_value", "siteCode", "deactivatedAt"] {
             map.remove(k);
         }
     }
