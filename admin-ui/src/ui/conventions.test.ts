@@ -43,7 +43,11 @@ export function hitsIn(file: string, text: string, rules: readonly Rule[] = RULE
   const hits: string[] = [];
   text.split('\n').forEach((line, i) => {
     if (line.includes(OPT_OUT)) return;
-    const code = line.replace(/\/\/.*$/, '').replace(/^\s*\*.*$/, '');
+    // Comments are prose ('any one of the permissions'), not code.
+    const code = line
+      .replace(/\/\*.*?\*\//g, '')
+      .replace(/\/\/.*$/, '')
+      .replace(/^\s*\/?\*.*$/, '');
     for (const rule of rules) {
       if (rule.only && !rule.only.test(file)) continue;
       if (rule.pattern.test(code)) hits.push(`${file}:${i + 1}: ${rule.name}`);
@@ -62,6 +66,8 @@ describe('hitsIn', () => {
       "const key = JSON.stringify(filters); // conventions-ok: a cache key, not shown",
       "// value.toLocaleString() in a comment is fine",
       "const c = formatMoney(v);",
+      "/** The admin resources: any one of the admin permissions. */",
+      " * Users: any one of them",
     ].join('\n');
     expect(hitsIn('x/Screen.tsx', text).map((h) => h.split(':').slice(0, 2).join(':'))).toEqual(['x/Screen.tsx:1', 'x/Screen.tsx:2', 'x/Screen.tsx:3', 'x/Screen.tsx:4']);
     expect(hitsIn('x/logic.ts', 'const k = JSON.stringify(a);')).toEqual([]);
