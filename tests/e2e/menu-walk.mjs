@@ -188,6 +188,37 @@ for (const user of STAFF) {
   });
 }
 
+test('the side bar: shortcuts, recent records, and the open/closed choice kept as the user setting', async () => {
+  const page = await browser();
+  await signInUI(page, 'buyer');
+  const call = await apiSession('buyer');
+  const side = page.locator('.RaSidebar-fixed, .RaSidebar-paper').first();
+  // Shortcuts whose screen exists (Item Master, Vendors, My Profile); Requisitions and RFQ are not built yet.
+  await side.getByText('Item Master').waitFor();
+  assert.equal(await side.getByText('Requisitions').count(), 0);
+  await page.goto(`${BASE_URL}/#/transaction?id=1205`);
+  await page.locator('#main-content').getByText(/Transaction 1205/).first().waitFor();
+  await page.waitForTimeout(2_000);
+  await page.goto(`${BASE_URL}/#/homeMain`);
+  const recent = side.getByTestId('sidebar-recent').first();
+  await recent.waitFor();
+  assert.match(await recent.innerText(), /1205/);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'menu-buyer-sidebar.png') });
+
+  const saved = page.waitForResponse((r) => /UpdateUserSetting$/.test(r.url()) && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /close menu/i }).first().click();
+  assert.equal((await saved).status(), 200);
+  const settings = (await call('GET', '/V1/Presentation/UserSettings')).body;
+  assert.equal(settings.find((s) => s.setting_key === 'general.ui.useSideNav')?.setting_value, 'false');
+  // Another browser (a fresh sign-in clears the stored state) opens with the bar closed.
+  await signInUI(page, 'buyer');
+  await page.getByRole('button', { name: /open menu/i }).first().waitFor();
+  const reopened = page.waitForResponse((r) => /UpdateUserSetting$/.test(r.url()) && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /open menu/i }).first().click();
+  assert.equal((await reopened).status(), 200);
+  assert.equal((await call('GET', '/V1/Presentation/UserSettings')).body.find((s) => s.setting_key === 'general.ui.useSideNav')?.setting_value, 'true');
+});
+
 for (const user of ['customer', 'punchin']) {
   test(`${user}: signing in at the console reaches the portal without a failed request`, async () => {
     const page = await browser();

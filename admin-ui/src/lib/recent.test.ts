@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isRecordAddress, readRecent, rememberRecent, RECENT_LIMIT } from './recent';
-import { readSidebarOpen, writeSidebarOpen } from './sidebar';
 import type { RouteEntry } from './routes';
 
 const routes: RouteEntry[] = [
@@ -39,16 +38,5 @@ describe('recent records', () => {
   it('survives a damaged entry', () => {
     localStorage.setItem('asp.recent.1', '{not json');
     expect(readRecent(1)).toEqual([]);
-  });
-});
-
-describe('side bar state', () => {
-  beforeEach(() => localStorage.clear());
-  it('is remembered per user, unknown until chosen', () => {
-    expect(readSidebarOpen(1)).toBeNull();
-    writeSidebarOpen(1, false);
-    writeSidebarOpen(2, true);
-    expect(readSidebarOpen(1)).toBe(false);
-    expect(readSidebarOpen(2)).toBe(true);
   });
 });

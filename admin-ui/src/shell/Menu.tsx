@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { ListSubheader } from '@mui/material';
+import { ListSubheader, useMediaQuery, type Theme } from '@mui/material';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
@@ -13,12 +13,16 @@ import { useUserContext } from './UserContextProvider';
 import { hasPermission } from '../lib/userContext';
 import { findRoute, mayOpen } from '../lib/routes';
 import { isRecordAddress, readRecent, rememberRecent, type RecentRecord } from '../lib/recent';
-import { readSidebarOpen, writeSidebarOpen } from '../lib/sidebar';
+import { userContextStore } from '../lib/userContext';
+import { callApi } from '../shared/api';
+import { PROFILE_SETTINGS, sideNavOn } from '../profile';
+import { withSetting } from '../profile/profile';
 import { ADMIN_RESOURCES, ROUTE_REGISTRY } from '../routes';
 
 // The top menu (server UserContext) reaches every screen; the side bar earns its width with what a user comes back
-// to: the administration resources for administrators, the user's shortcuts and the records opened last. Its
-// open/closed state (react-admin's toggle in the top bar) is remembered per user.
+// to: the administration resources for administrators, the user's shortcuts and the records opened last. Whether it
+// is open is the user's setting general.ui.useSideNav (My Profile's "Show the side shortcut bar"): the top bar's
+// toggle saves it, so it follows the user to another browser.
 export const SIDEBAR_RESOURCES = ADMIN_RESOURCES;
 
 // The shortcut catalogue's icon names (asp.shortcut.angular_icon); others get the generic one.
@@ -35,19 +39,37 @@ const HOME_ROUTES = ['/', '/homeMain'];
 // Long enough for a record page to show its title (the name the Recent list shows).
 const LABEL_DELAY_MS = 1500;
 
-function useSidebarRememberedPerUser(userId: number | undefined) {
+async function saveSideNav(open: boolean) {
+  try {
+    const saved = await callApi('post', '/V1/Presentation/UpdateUserSetting', {
+      body: { setting_key: PROFILE_SETTINGS.useSideNav, setting_value: open ? 'true' : 'false' },
+      quiet: true,
+    });
+    const latest = userContextStore.getState().context;
+    if (latest) userContextStore.set(withSetting(latest, saved));
+  } catch {
+    // Not saved: the bar stays as toggled for this visit and opens as before at the next start.
+  }
+}
+
+/** Opens or closes the side bar as the user's setting says; a toggle on a wide screen saves the new choice. */
+function useSideNavSetting() {
+  const { context } = useUserContext();
   const [open, setOpen] = useSidebarState();
-  const applied = useRef<number | null>(null);
+  // On a narrow screen the bar is a drawer that closes after each choice: that is not a preference.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const wanted = sideNavOn(context);
+  const applied = useRef<boolean | null>(null);
   useEffect(() => {
-    if (userId === undefined) return;
-    if (applied.current !== userId) {
-      applied.current = userId;
-      const saved = readSidebarOpen(userId);
-      if (saved !== null && saved !== open) setOpen(saved);
-      return;
+    if (!context || !wide) return;
+    if (applied.current !== wanted) {
+      applied.current = wanted;
+      if (open !== wanted) setOpen(wanted);
+    } else if (open !== wanted) {
+      applied.current = open;
+      void saveSideNav(open);
     }
-    writeSidebarOpen(userId, open);
-  }, [userId, open, setOpen]);
+  }, [context, wide, wanted, open, setOpen]);
   return open;
 }
 
@@ -81,7 +103,7 @@ const Clipped = ({ text }: { text: string }) => (
 export function AspMenu() {
   const { context } = useUserContext();
   const userId = context?.currentUser?.asp_users_id;
-  const open = useSidebarRememberedPerUser(userId);
+  const open = useSideNavSetting();
   const recent = useRecentRecords(userId);
   const holds = (p: string | number) => hasPermission(context, p);
   const shortcuts = (context?.aspShortcuts ?? []).filter((s) => {
