@@ -22,6 +22,27 @@ async fn the_buyer_context_lists_only_the_first_clients_sites() {
     assert_eq!(groups, vec!["Items", "Procurement", "Logistics", "Analytics", "People", "Help"], "Controls holds only admin items");
 }
 
+/// Titles of the menu's entries at any depth.
+fn menu_titles(items: &serde_json::Value) -> Vec<String> {
+    items.as_array().into_iter().flatten().flat_map(|m| {
+        let mut titles = vec![m["title"].as_str().unwrap_or_default().to_string()];
+        titles.extend(menu_titles(&m["subMenuItems"]));
+        titles
+    }).collect()
+}
+
+#[tokio::test]
+async fn menu_entries_ask_for_the_permission_of_the_screen_they_open() {
+    let app = TestApp::spawn().await;
+    // The buyer approves count variances (CycleCountApprove) but does not count: the counter's screens are not offered.
+    let buyer = menu_titles(&app.context(&app.login("buyer").await).await["menuItems"]);
+    assert!(buyer.contains(&"Variance Approval".to_string()), "{buyer:?}");
+    assert!(!buyer.contains(&"Count Sheets".to_string()) && !buyer.contains(&"Count Plan".to_string()), "{buyer:?}");
+    let warehouse = menu_titles(&app.context(&app.login("warehouse").await).await["menuItems"]);
+    assert!(warehouse.contains(&"Count Sheets".to_string()) && warehouse.contains(&"Count Plan".to_string()), "{warehouse:?}");
+    assert!(!warehouse.contains(&"Min/Max Review".to_string()), "{warehouse:?}");
+}
+
 #[tokio::test]
 async fn changing_to_a_site_of_another_client_is_forbidden() {
     let app = TestApp::spawn().await;
