@@ -235,6 +235,30 @@ async fn support_staff_can_impersonate_and_the_audit_names_both_people() {
     assert_eq!(app.get("/api/V1/Site/UserContext", &acting).await.status, StatusCode::UNAUTHORIZED);
 }
 
+/// Issue 22: support staff (ImpersonateUsers, no user administration) find the user to act as in the console's user
+/// search, which lists exactly the users they may impersonate (not provider staff, not users of other sites).
+#[tokio::test]
+async fn support_staff_search_the_users_they_may_impersonate() {
+    let app = TestApp::spawn().await;
+    let support = app.login("support").await;
+    let found = app.get("/api/admin/users?filter=%7B%22q%22%3A%22buy%22%7D&range=%5B0%2C24%5D", &support).await;
+    assert_eq!(found.status, StatusCode::OK, "{:?}", found.body);
+    let logins: Vec<&str> = found.body.as_array().unwrap().iter().filter_map(|u| u["user_id"].as_str()).collect();
+    assert_eq!(logins, ["buyer"]);
+    let all = app.get("/api/admin/users?range=%5B0%2C499%5D", &support).await;
+    let listed: Vec<(i64, String)> =
+        all.body.as_array().unwrap().iter().map(|u| (u["id"].as_i64().unwrap(), u["user_id"].as_str().unwrap().to_owned())).collect();
+    assert!(!listed.is_empty());
+    assert!(listed.iter().all(|(_, login)| login != "admin" && login != "support"), "{listed:?}");
+    for (id, login) in &listed {
+        let a = app.post("/api/auth/impersonate", &support, json!({"asp_users_id": id})).await;
+        assert_eq!(a.status, StatusCode::OK, "{login}: {:?}", a.body);
+    }
+    // Users without ImpersonateUsers or user administration still cannot search users.
+    let buyer = app.login("buyer").await;
+    assert_eq!(app.get("/api/admin/users", &buyer).await.status, StatusCode::FORBIDDEN);
+}
+
 #[tokio::test]
 async fn impersonation_needs_the_permission_and_cannot_reach_provider_staff() {
     let app = TestApp::spawn().await;

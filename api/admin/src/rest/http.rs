@@ -38,7 +38,8 @@ impl AdminApi {
     ///
     /// Filters: `q` (sign-in name, names, email), `id` (list), `user_id`, `fname`, `lname`, `email`, `is_active`,
     /// `fss_employee`, `customer_portal_user`, `site_id`, `site_code` (users with access to that site).
-    #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin)]
+    /// A holder of ImpersonateUsers alone (provider support staff) finds the users they may act as.
+    #[requires(FSSConnectAdmin, UserAdminInternal, SuperUserAdmin, ImpersonateUsers)]
     #[oai(path = "/users", method = "get", operation_id = "adminListUsers")]
     async fn list_users(
         &self,

@@ -29,9 +29,19 @@ pub struct UserValues<'a> {
     pub password_expiration_date: Option<DateTime<Utc>>,
 }
 
+/// Which users a search may answer (the rules of `kernel::reach`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    Everyone,
+    /// Users within this user administrator's reach (`asp.reaches`).
+    ReachedBy(i64),
+    /// Users who are not provider staff and have at least one site, all of them among these (what provider support
+    /// staff may act as, `kernel::reach::may_impersonate`).
+    WithinSites(Vec<i64>),
+}
+
 /// Matching users (one page, with their access) and how many match in all (up to the page's cap, when set).
-/// `reach`: only users within this user administrator's reach (`asp.reaches`, the rule of `kernel::reach`).
-pub async fn search(conn: &mut PgConnection, c: &Criteria<UserFilters>, reach: Option<i64>) -> Result<(Vec<UserRecord>, i64), sqlx::Error> {
+pub async fn search(conn: &mut PgConnection, c: &Criteria<UserFilters>, scope: Scope) -> Result<(Vec<UserRecord>, i64), sqlx::Error> {
     let f = &c.filters;
     let mut s = Search::new(format!("select {COLUMNS} from asp.asp_users u"));
     if let Some(q) = c.q.as_deref() {
@@ -61,8 +71,19 @@ pub async fn search(conn: &mut PgConnection, c: &Criteria<UserFilters>, reach: O
     if let Some(site_id) = f.has_access_to_site_id {
         s.and_bind("exists (select 1 from asp.user_site us where us.asp_users_id = u.asp_users_id and us.site_id = ", site_id).push(")");
     }
-    if let Some(admin) = reach {
-        s.and_bind("asp.reaches(", admin).push(", u.asp_users_id)");
+    match scope {
+        Scope::Everyone => {}
+        Scope::ReachedBy(admin) => {
+            s.and_bind("asp.reaches(", admin).push(", u.asp_users_id)");
+        }
+        Scope::WithinSites(sites) => {
+            s.and_bind(
+                "not u.fss_employee and exists (select 1 from asp.user_site us where us.asp_users_id = u.asp_users_id)
+                 and not exists (select 1 from asp.user_site us where us.asp_users_id = u.asp_users_id and us.site_id <> all(",
+                sites,
+            )
+            .push("::bigint[]))");
+        }
     }
     let (rows, total) = listing::fetch_built_page::<UserRow>(&mut *conn, s.into_builder(), &c.page).await?;
     Ok((with_access(conn, rows).await?, total))

@@ -10,12 +10,16 @@ use kernel::audit::{self, AuditEntry};
 use kernel::auth::password;
 use kernel::error::{ApiError, ApiResult};
 use kernel::listing::{self, Criteria};
+use kernel::perm::Perm;
 use kernel::reach::{self, Reach};
 use kernel::state::AppState;
 use kernel::validate::Problems;
 
 use super::model::{RoleGrant, UserFilters, UserInput, UserRecord, UserSearchPage, UserSearchRequest, UserSearchRow};
-use super::repo::{self, UserValues};
+use super::repo::{self, Scope, UserValues};
+
+/// The user administrators the user search serves besides the holders of ImpersonateUsers.
+const USER_SEARCHERS: &[Perm] = &[Perm::FSSConnectAdmin, Perm::UserAdminInternal, Perm::SuperUserAdmin];
 
 const NOT_FOUND: &str = "The user you are trying to find does not exist.";
 
@@ -23,7 +27,19 @@ const NOT_FOUND: &str = "The user you are trying to find does not exist.";
 pub async fn search(state: &AppState, caller: &Caller, c: &Criteria<UserFilters>) -> ApiResult<(Vec<UserRecord>, i64)> {
     let mut conn = state.pool.acquire().await?;
     let reach = Reach::of(&mut conn, caller).await?;
-    Ok(repo::search(&mut conn, c, reach.limited_to()).await?)
+    let scope = match reach {
+        Reach::Everything => Scope::Everyone,
+        // A support user who administers nobody (ImpersonateUsers only) searches for the users they may act as, by
+        // the same rule as the impersonation itself (kernel::reach::may_impersonate).
+        Reach::Sites { admin, sites } => {
+            if !caller.holds_any(USER_SEARCHERS) && reach::repo::is_staff(&mut conn, admin).await? {
+                Scope::WithinSites(sites)
+            } else {
+                Scope::ReachedBy(admin)
+            }
+        }
+    };
+    Ok(repo::search(&mut conn, c, scope).await?)
 }
 
 /// The spec's user search: its request checked by the shared list rules, answered as a page.
