@@ -1,8 +1,7 @@
 import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatCount, formatMoney, formatQuantity } from '../shared/numbers';
-import { callApi } from '../shared/api';
-import { useLoad } from '../ui';
+import { useApi } from '../ui';
 import { chartSeries, monthLabel, noMovement } from './usageTrend';
 
 const MONTHS = 12;
@@ -14,7 +13,7 @@ const DOLLARS = { currency: 'USD' } as const;
  * storeroom looks at daily. Reloaded with every new context (the site it counts is the current one).
  */
 export function UsageTrendCard({ reloadKey, siteCode }: { reloadKey?: unknown; siteCode?: string | null }) {
-  const trend = useLoad((signal) => callApi('get', '/V1/Stock/UsageTrend', { query: { months: MONTHS }, signal, quiet: true }), [reloadKey]);
+  const trend = useApi('get', '/V1/Stock/UsageTrend', { query: { months: MONTHS }, quiet: true }, { deps: [reloadKey] });
   const data = trend.data;
   const series = data ? chartSeries(data.months) : [];
   return (

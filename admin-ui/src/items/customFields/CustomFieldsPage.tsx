@@ -29,7 +29,7 @@ import { GuardedButton } from '../../grid/GuardedButton';
 import { SelectField } from '../../grid/SelectField';
 import { PageTitle, useHasPermission } from '../../ui';
 import { CUSTOM_FIELD_ADMIN, ITEM_EDIT, yesNo } from '../common';
-import { LoadState, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
+import { LoadState, fieldErrorsOf, notifyRefusal, useLoad, useApi } from '../../ui';
 import {
   DEFAULT_MAX_LENGTH,
   ENTITY_TYPES,
@@ -279,7 +279,7 @@ function ValuesDialog({ definition, canEdit, onClose }: { definition: Definition
 }
 
 function DefinitionsPanel({ entity, canEdit }: { entity: EntityType; canEdit: boolean }) {
-  const loaded = useLoad((signal) => callApi('get', '/V1/Item/CIP/Custom/Definitions', { query: { entity_type: entity }, signal, quiet: true }), [entity]);
+  const loaded = useApi('get', '/V1/Item/CIP/Custom/Definitions', { query: { entity_type: entity }, quiet: true });
   const [editing, setEditing] = useState<Definition | 'new' | null>(null);
   const [values, setValues] = useState<Definition | null>(null);
   const definitions = loaded.data?.definitions ?? [];

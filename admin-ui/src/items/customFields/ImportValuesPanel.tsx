@@ -16,13 +16,12 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { callApi } from '../../shared/api';
 import { formatCount } from '../../shared/numbers';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { saveBlob } from '../../grid/download';
 import { useUserContext } from '../../shell/UserContextProvider';
 import { fileSize } from '../files/files';
-import { useLoad } from '../../ui';
+import { useApi } from '../../ui';
 import { ENTITY_TYPES, type Definition, type EntityType } from './customFields';
 import {
   IMPORT_ACCEPT,
@@ -123,7 +122,7 @@ export function ImportValuesPanel() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ result: ImportResult; fileName: string } | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
-  const loaded = useLoad((signal) => callApi('get', '/V1/Item/CIP/Custom/Definitions', { query: { entity_type: entity }, signal, quiet: true }), [entity, siteCode]);
+  const loaded = useApi('get', '/V1/Item/CIP/Custom/Definitions', { query: { entity_type: entity }, quiet: true }, { deps: [siteCode] });
   const definitions = loaded.data?.definitions ?? [];
   const header = templateHeader(entity, definitions);
   const key = KEY_COLUMNS[entity];

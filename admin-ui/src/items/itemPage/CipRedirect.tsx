@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
-import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
 import { ITEM_SEARCH_ROUTE, itemRoute } from '../common';
-import { fieldErrorsOf, statusOf, useLoad } from '../../ui';
+import { fieldErrorsOf, statusOf, useApi } from '../../ui';
 import { GUARD_MESSAGES } from './guard';
 
 /** `/item/cip/{cip_no}`: a CIP known only by its number goes on to `/item/{cid_no}/{cip_no}` (and its guard). */
@@ -12,7 +11,7 @@ export function CipRedirect() {
   const { cip_no } = useParams();
   const cipNo = /^\d{1,15}$/.test(cip_no ?? '') ? Number(cip_no) : null;
   const navigate = useNavigate();
-  const lookup = useLoad((signal) => callApi('get', '/V1/Item/CIP/{id}', { path: { id: cipNo ?? 0 }, signal, quiet: true }), [cipNo], cipNo !== null);
+  const lookup = useApi('get', '/V1/Item/CIP/{id}', { path: { id: cipNo ?? 0 }, quiet: true }, { enabled: cipNo !== null });
   useEffect(() => {
     if (cipNo === null) {
       notify(GUARD_MESSAGES.invalid, 'error');

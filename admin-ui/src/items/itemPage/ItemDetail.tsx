@@ -2,10 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
-import { callApi } from '../../shared/api';
 import { PageTitle, RecordTabs, useHasPermission } from '../../ui';
 import { CIP_SUMMARY_VIEW, ITEM_IMAGE_VIEW, ITEM_SEARCH_ROUTE, statusName } from '../common';
-import { LoadState, useLoad } from '../../ui';
+import { LoadState, useApi } from '../../ui';
 import { CipSummaryDialog } from '../popups/CipSummaryDialog';
 import { ItemImagesDialog } from '../popups/ItemImagesDialog';
 import { GeneralTab } from './tabs/GeneralTab';
@@ -35,7 +34,7 @@ export function ItemDetail({ cidNo, cipNo, onChanged }: { cidNo: number; cipNo: 
   const [imagesOpen, setImagesOpen] = useState(false);
   const canSummary = useHasPermission(CIP_SUMMARY_VIEW);
   const canImages = useHasPermission(ITEM_IMAGE_VIEW);
-  const common = useLoad((signal) => callApi('get', '/V1/Item/CIP/Common/{id}', { path: { id: cipNo }, signal, quiet: true }), [cipNo]);
+  const common = useApi('get', '/V1/Item/CIP/Common/{id}', { path: { id: cipNo }, quiet: true });
   const cip = common.data?.cip;
 
   const reloadAll = () => {

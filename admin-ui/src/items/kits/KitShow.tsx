@@ -10,7 +10,7 @@ import { formatQuantity } from '../../shared/numbers';
 import { GuardedButton } from '../../grid/GuardedButton';
 import { PageTitle, RouteLink, useHasPermission } from '../../ui';
 import { CRIB_DEVICE_ADMIN, cipRoute, statusName, yesNo } from '../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, useApi } from '../../ui';
 import { KIT_LIST_ROUTE } from './KitList';
 import { kitChildren, type ChildRow } from './kits';
 
@@ -20,7 +20,7 @@ export function KitShow() {
   const { cip_no, id } = useParams();
   const cipNo = Number(cip_no ?? id);
   const canEdit = useHasPermission(CRIB_DEVICE_ADMIN);
-  const kit = useLoad((signal) => callApi('get', '/V1/Crib/Kit/{cip_no}', { path: { cip_no: cipNo }, signal, quiet: true }), [cipNo], Number.isSafeInteger(cipNo));
+  const kit = useApi('get', '/V1/Crib/Kit/{cip_no}', { path: { cip_no: cipNo }, quiet: true }, { enabled: Number.isSafeInteger(cipNo) });
   const [rows, setRows] = useState<ChildRow[] | null>(null);
   const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
   const [formError, setFormError] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { notify } from '../../shared/events';
 import { formatQuantity } from '../../shared/numbers';
 import { formatDate } from '../../ui';
 import { STATUS_PENDING, itemRoute, replTypeName, statusName } from '../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad, useApi } from '../../ui';
 import { UsageChart, UsageTable } from '../itemPage/tabs/UsageTab';
 import { annualTotal } from '../itemPage/usage';
 import { DraggableDialog } from './DraggableDialog';
@@ -18,8 +18,8 @@ export const PENDING_MESSAGE = "Can't display CIP until Item Add Req is approved
 export function CipSummaryDialog({ cipNo, cidNo, onClose }: { cipNo: number; cidNo?: number | null; onClose: () => void }) {
   const navigate = useNavigate();
   const [showSummaries, setShowSummaries] = useState(false);
-  const summary = useLoad((signal) => callApi('get', '/V1/Item/CIP/Summary/{cip_no}', { path: { cip_no: cipNo }, signal, quiet: true }), [cipNo]);
-  const cip = useLoad((signal) => callApi('get', '/V1/Item/CIP/{id}', { path: { id: cipNo }, signal, quiet: true }), [cipNo]);
+  const summary = useApi('get', '/V1/Item/CIP/Summary/{cip_no}', { path: { cip_no: cipNo }, quiet: true });
+  const cip = useApi('get', '/V1/Item/CIP/{id}', { path: { id: cipNo }, quiet: true });
   const cid = cidNo ?? cip.data?.cid_no ?? null;
   const cidQty = useLoad(
     (signal) => callApi('get', '/V1/Item/CID/SummaryQuantities/{cid_no}', { path: { cid_no: cid ?? 0 }, signal, quiet: true }),

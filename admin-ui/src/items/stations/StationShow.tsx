@@ -12,7 +12,7 @@ import { GuardedButton } from '../../grid/GuardedButton';
 import { PageTitle, RouteLink, useHasPermission } from '../../ui';
 import { cipCodeKind, RefName } from '../itemPage/refs';
 import { CRIB_DEVICE_ADMIN, cipRoute, yesNo } from '../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, notifyRefusal, useApi } from '../../ui';
 import { StationDialog } from './StationDialog';
 import { useStationTypes } from './StationList';
 import { STATION_LIST_ROUTE, type StationBin } from './stations';
@@ -29,7 +29,7 @@ export function StationShow() {
   const stationId = Number(id);
   const canEdit = useHasPermission(CRIB_DEVICE_ADMIN);
   const types = useStationTypes();
-  const detail = useLoad((signal) => callApi('get', '/V1/Crib/Station/{id}', { path: { id: stationId }, signal, quiet: true }), [stationId], Number.isSafeInteger(stationId));
+  const detail = useApi('get', '/V1/Crib/Station/{id}', { path: { id: stationId }, quiet: true }, { enabled: Number.isSafeInteger(stationId) });
   const [editing, setEditing] = useState(false);
   const [bin, setBin] = useState<BinForm | null>(null);
   const [binErrors, setBinErrors] = useState<Record<string, string>>({});

@@ -1,15 +1,14 @@
 import { Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { callApi } from '../../../shared/api';
 import { formatQuantity } from '../../../shared/numbers';
 import { formatDateTime } from '../../../ui';
 import { RouteLink } from '../../../ui';
 import { cipRoute, yesNo } from '../../common';
 import { stationRoute } from '../../stations/stations';
-import { InfoRow, LoadState, Section, useLoad } from '../../../ui';
+import { InfoRow, LoadState, Section, useApi } from '../../../ui';
 
 /** The crib devices holding the CIP (crib master): dispenser bins, kanban bins, kit children and kits it belongs to. */
 export function CribDevices({ cipNo }: { cipNo: number }) {
-  const master = useLoad((signal) => callApi('get', '/V1/Item/CIP/CribMaster/{cip_no}', { path: { cip_no: cipNo }, signal, quiet: true }), [cipNo]);
+  const master = useApi('get', '/V1/Item/CIP/CribMaster/{cip_no}', { path: { cip_no: cipNo }, quiet: true });
   const m = master.data;
   return (
     <Section title="Crib devices" testId="item-crib-devices">

@@ -7,7 +7,7 @@ import { GuardedButton } from '../../../grid/GuardedButton';
 import { formatDate } from '../../../ui';
 import { useHasPermission } from '../../../ui';
 import { ITEM_EDIT } from '../../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad, useApi } from '../../../ui';
 
 type FieldValue = Schema<'CustomFieldValue'>;
 
@@ -168,8 +168,8 @@ function CustomValues({
 
 /** Custom fields of the CID and of the CIP, as the site defines them; list fields offer their visible values. */
 export function CustomFieldsTab({ cipNo, cidNo }: { cipNo: number; cidNo: number }) {
-  const cid = useLoad((signal) => callApi('get', '/V1/Item/CID/Custom/{cid_no}', { path: { cid_no: cidNo }, signal, quiet: true }), [cidNo]);
-  const cip = useLoad((signal) => callApi('get', '/V1/Item/CIP/Custom/Values/{cip_no}', { path: { cip_no: cipNo }, signal, quiet: true }), [cipNo]);
+  const cid = useApi('get', '/V1/Item/CID/Custom/{cid_no}', { path: { cid_no: cidNo }, quiet: true });
+  const cip = useApi('get', '/V1/Item/CIP/Custom/Values/{cip_no}', { path: { cip_no: cipNo }, quiet: true });
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, lg: 6 }}>

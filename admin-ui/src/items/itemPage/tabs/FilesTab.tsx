@@ -6,7 +6,7 @@ import { notify } from '../../../shared/events';
 import { formatDateTime } from '../../../ui';
 import { ActionButton, useHasPermission } from '../../../ui';
 import { FILE_MANAGE, ITEM_IMAGE_VIEW } from '../../common';
-import { LoadState, Section, notifyRefusal, useLoad } from '../../../ui';
+import { LoadState, Section, notifyRefusal, useApi } from '../../../ui';
 import { downloadFile, fileSize, type FileRecord } from '../../files/files';
 import { ImageGallery } from '../../files/ImageGallery';
 import { UploadForm } from '../../files/UploadForm';
@@ -15,7 +15,7 @@ import { UploadForm } from '../../files/UploadForm';
 export function FilesTab({ cidNo }: { cidNo: number }) {
   const canManage = useHasPermission(FILE_MANAGE);
   const canSeeImages = useHasPermission(ITEM_IMAGE_VIEW);
-  const files = useLoad((signal) => callApi('get', '/V1/File/CID/{cid}', { path: { cid: cidNo }, signal, quiet: true }), [cidNo]);
+  const files = useApi('get', '/V1/File/CID/{cid}', { path: { cid: cidNo }, quiet: true });
   const list = files.data ?? [];
 
   const makeDefault = async (file: FileRecord) => {

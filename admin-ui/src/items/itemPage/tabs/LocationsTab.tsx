@@ -8,7 +8,7 @@ import { notify } from '../../../shared/events';
 import { GuardedButton } from '../../../grid/GuardedButton';
 import { ActionButton, useHasPermission } from '../../../ui';
 import { ITEM_EDIT } from '../../common';
-import { InfoRow, LoadState, Section, fieldErrorsOf, useLoad } from '../../../ui';
+import { InfoRow, LoadState, Section, fieldErrorsOf, useApi } from '../../../ui';
 import { CribDevices } from './CribDevices';
 
 type Cip = Schema<'Cip'>;
@@ -19,7 +19,7 @@ const testInput = (testId: string) => ({ 'data-testid': testId }) as InputHTMLAt
 /** Alternate locations: other places in the crib where the CIP is stocked; each must fit the site's segments. */
 function AlternateLocations({ cip, onChanged }: { cip: Cip; onChanged: () => void }) {
   const canEdit = useHasPermission(ITEM_EDIT);
-  const list = useLoad((signal) => callApi('get', '/V1/Item/CIP/AlternateLocation/{cip_no}', { path: { cip_no: cip.cip_no }, signal, quiet: true }), [cip.cip_no]);
+  const list = useApi('get', '/V1/Item/CIP/AlternateLocation/{cip_no}', { path: { cip_no: cip.cip_no }, quiet: true });
   const [editing, setEditing] = useState<Alternate | 'new' | null>(null);
   const [location, setLocation] = useState('');
   const [notes, setNotes] = useState('');
@@ -146,7 +146,7 @@ interface VirtualRow {
 /** Virtual locations: places outside the crib still counted as its stock; saved as one list. */
 function VirtualLocations({ cip, onChanged }: { cip: Cip; onChanged: () => void }) {
   const canEdit = useHasPermission(ITEM_EDIT);
-  const list = useLoad((signal) => callApi('get', '/V1/Item/CIP/VirtualLocation/{cip_no}', { path: { cip_no: cip.cip_no }, signal, quiet: true }), [cip.cip_no]);
+  const list = useApi('get', '/V1/Item/CIP/VirtualLocation/{cip_no}', { path: { cip_no: cip.cip_no }, quiet: true });
   const [rows, setRows] = useState<VirtualRow[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);

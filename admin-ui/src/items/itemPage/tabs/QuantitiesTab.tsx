@@ -1,8 +1,7 @@
 import { Box, Grid, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { callApi } from '../../../shared/api';
 import { formatQuantity } from '../../../shared/numbers';
-import { LoadState, Section, useLoad } from '../../../ui';
+import { LoadState, Section, useApi } from '../../../ui';
 
 const ROWS = [
   { field: 'qty_on_hand', label: 'On Hand' },
@@ -25,8 +24,8 @@ const value = (record: object | undefined, field: string): number | null => {
 
 /** Quantities: this CIP beside its CID (every stock location of the item at the site), and the stock against min and max. */
 export function QuantitiesTab({ cipNo, cidNo }: { cipNo: number; cidNo: number }) {
-  const cip = useLoad((signal) => callApi('get', '/V1/Item/CIP/Quantities/{cip_no}', { path: { cip_no: cipNo }, signal, quiet: true }), [cipNo]);
-  const cid = useLoad((signal) => callApi('get', '/V1/Item/CID/SummaryQuantities/{cid_no}', { path: { cid_no: cidNo }, signal, quiet: true }), [cidNo]);
+  const cip = useApi('get', '/V1/Item/CIP/Quantities/{cip_no}', { path: { cip_no: cipNo }, quiet: true });
+  const cid = useApi('get', '/V1/Item/CID/SummaryQuantities/{cid_no}', { path: { cid_no: cidNo }, quiet: true });
   const chartFields = ['qty_on_hand', 'qty_avail', 'qty_on_order', 'qty_position', 'min_qty', 'max_qty'];
   const chartLabels = ['On Hand', 'Available', 'On Order', 'Position', 'Min', 'Max'];
   return (

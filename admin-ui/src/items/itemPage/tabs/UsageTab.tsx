@@ -1,9 +1,8 @@
 import { Box, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { callApi } from '../../../shared/api';
 import { formatQuantity } from '../../../shared/numbers';
 import { formatDate } from '../../../ui';
-import { InfoRow, LoadState, Section, useLoad } from '../../../ui';
+import { InfoRow, LoadState, Section, useApi } from '../../../ui';
 import { annualTotal, monthSeries, usageSeries } from '../usage';
 
 /** The 13 usage periods of the CIP and of its CID as a chart, with the annual totals; months and counts below. */
@@ -64,8 +63,8 @@ const cidPeriods = (cid: Record<string, unknown> | undefined): number[] | null =
   cid ? Array.from({ length: 13 }, (_, i) => Number(cid[`usage${i + 1}`] ?? 0)) : null;
 
 export function UsageTab({ cipNo, cidNo }: { cipNo: number; cidNo: number }) {
-  const summary = useLoad((signal) => callApi('get', '/V1/Item/CIP/Summary/{cip_no}', { path: { cip_no: cipNo }, signal, quiet: true }), [cipNo]);
-  const cid = useLoad((signal) => callApi('get', '/V1/Item/CID/SummaryUsage/{cid_no}', { path: { cid_no: cidNo }, signal, quiet: true }), [cidNo]);
+  const summary = useApi('get', '/V1/Item/CIP/Summary/{cip_no}', { path: { cip_no: cipNo }, quiet: true });
+  const cid = useApi('get', '/V1/Item/CID/SummaryUsage/{cid_no}', { path: { cid_no: cidNo }, quiet: true });
   const s = summary.data;
   const cidUsage = cidPeriods(cid.data as Record<string, unknown> | undefined);
   return (
