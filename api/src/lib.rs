@@ -19,5 +19,5 @@ pub fn job_registry() -> kernel::jobs::Registry {
 
 /// Every home tile count this build can answer, from the areas that own the counted records.
 pub fn tile_counts() -> kernel::tiles::TileCounts {
-    kernel::tiles::TileCounts::new(vendors::tiles())
+    kernel::tiles::TileCounts::new(vendors::tiles().into_iter().chain(stock::tiles()).collect())
 }

@@ -17,6 +17,15 @@ pub trait TileCount: Send + Sync {
     fn asp_name(&self) -> &'static str;
     /// The count at the scope's site; the counter opens its own transaction from the scope.
     fn count<'a>(&'a self, pool: &'a PgPool, scope: &'a SiteScope) -> BoxFuture<'a, Result<i64, ApiError>>;
+    /// The console list the tile opens, when it is not the route stored with the tile (those name the screens of
+    /// the application this console replaces).
+    fn route(&self) -> Option<&'static str> {
+        None
+    }
+    /// Permissions of that list, any one of which the caller needs to see the tile (a tile opens what it counts).
+    fn requires(&self) -> &'static [&'static str] {
+        &[]
+    }
 }
 
 /// The counters the binary registered, by tile.

@@ -9,6 +9,7 @@ pub mod ledger;
 pub mod apd;
 pub mod crib_counter;
 pub mod cycle_counts;
+pub mod dashboard;
 pub mod device_tokens;
 pub mod devices;
 pub mod transactions;
@@ -22,7 +23,13 @@ pub type Apis = (
     crib_counter::http::CribCounterApi,
     cycle_counts::http::CycleCountApi,
     apd::http::ApdApi,
+    dashboard::http::DashboardApi,
 );
+
+/// The home tiles this area counts (composed by the binary).
+pub fn tiles() -> Vec<std::sync::Arc<dyn kernel::tiles::TileCount>> {
+    vec![std::sync::Arc::new(dashboard::tiles::ApdSummaryTile)]
+}
 
 /// The jobs of this area (composed into the registry by the binary).
 pub fn jobs() -> Vec<std::sync::Arc<dyn kernel::jobs::Job>> {

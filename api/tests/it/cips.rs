@@ -179,6 +179,12 @@ async fn the_four_quick_searches_find_the_sites_cips_and_refuse_a_site_the_calle
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
     assert_eq!(a.body[0]["cip_no"], bearing);
     assert_eq!(a.body[0]["cust_item_code"], "CP-10021");
+    // A partial customer part offers the site's parts that start with it (issue 22: only the exact code was found).
+    let a = app.post("/api/V1/Item/CIP/QuickSearch/CustItemCode", &buyer, json!({"code": "cp-1002", "site_code": "ACME-NORTH"})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let partial = a.body.as_array().unwrap();
+    assert!(partial.iter().any(|r| r["cip_no"] == bearing), "{:?}", a.body);
+    assert!(partial.iter().all(|r| r["cust_item_code"].as_str().is_some_and(|c| c.starts_with("CP-1002")) && r["site_id"] == a.body[0]["site_id"]), "{:?}", a.body);
 
     let erp: String = sqlx::query_scalar(
         "select i.erp_vmi_item_code from asp.item_master i join client_acme.cip c on c.item_id = i.item_id where c.cip_no = $1",

@@ -29,6 +29,7 @@ mod custom_fields;
 mod item_master;
 mod files;
 mod cips;
+mod home;
 mod devices;
 mod employees;
 mod cycle_counts;

@@ -166,7 +166,8 @@ impl CipApi {
     /// Quick search by customer part (global search box, 'Customer Part')
     ///
     /// The CIPs of the site `site_code` whose customer part is `code`, case-insensitive; several when the CID is
-    /// stocked at several locations (the 'Select Item' picker).
+    /// stocked at several locations (the 'Select Item' picker). When no customer part is exactly `code`, the CIPs
+    /// whose customer part starts with it (at most 50, by customer part).
     #[requires(BasicAccess, errors(404))]
     #[oai(path = "/Item/CIP/QuickSearch/CustItemCode", method = "post", operation_id = "itemCipPostQuickSearchCustItemCode")]
     async fn quick_cust_item_code(&self, state: Data<&AppState>, caller: Data<&Caller>, scope: Data<&SiteScope>, body: Json<QuickSearchCustItemCode>) -> ApiResult<Json<Vec<CipPick>>> {

@@ -28,14 +28,25 @@ pub async fn visible(state: &AppState, caller: &Caller) -> ApiResult<Vec<Homepag
         let mut conn = state.pool.acquire().await?;
         repo::list(&mut conn, caller.user_id).await?
     };
-    let mut visible: Vec<HomepageTile> = rows.into_iter().filter(|t| allowed(t.required_permissions.as_deref(), &held)).collect();
+    // A tile is shown when this build counts it (a tile of an area not built yet would only ever show a dash and
+    // open nothing) and the caller may open the list it counts.
+    let mut visible: Vec<HomepageTile> = rows
+        .into_iter()
+        .filter(|t| allowed(t.required_permissions.as_deref(), &held))
+        .filter(|t| state.tiles.get(&t.asp_name).is_some_and(|c| c.requires().is_empty() || c.requires().iter().any(|p| held.contains(p))))
+        .collect();
+    for t in visible.iter_mut() {
+        if let Some(route) = state.tiles.get(&t.asp_name).and_then(|c| c.route()) {
+            t.route = Some(route.to_owned());
+        }
+    }
     for tile_type in TILE_TYPES {
         for (i, t) in visible.iter_mut().filter(|t| t.homepage_tile_type == tile_type).enumerate() {
             t.rank = i32::try_from(i + 1).unwrap_or(i32::MAX);
         }
     }
-    // Counts come from the areas that own the records (kernel::tiles), at the current site; a tile without a
-    // counter, or a caller without a site, keeps a null count.
+    // Counts come from the areas that own the records (kernel::tiles), at the current site; a caller without a
+    // site, or a tile the caller hid, keeps a null count.
     if let Some(access) = caller.site.as_ref() {
         for t in visible.iter_mut().filter(|t| t.is_selected) {
             if let Some(counter) = state.tiles.get(&t.asp_name) {

@@ -192,6 +192,24 @@ pub async fn pick_by_cust_item_code(tx: &mut TenantTx, site_id: i64, code: &str)
     .await
 }
 
+/// CIPs of the site whose customer part starts with `prefix` (upper case), any status, by customer part: what the
+/// search box offers when no customer part is exactly the text. Unprepared, so that the plan is made for the
+/// prefix (a cached generic plan cannot narrow the index scan to it).
+pub async fn pick_by_cust_item_code_prefix(tx: &mut TenantTx, site_id: i64, prefix: &str, limit: i64) -> Result<Vec<CipPick>, sqlx::Error> {
+    sqlx::query_as::<_, CipPick>(
+        "select c.cip_no, c.cid_no, c.site_id, c.cip_code, c.cust_item_code, c.cust_desc1, c.cust_desc2, c.location,
+            c.qty_on_hand, c.status_id, c.cust_avg_cost, c.qty_avail, c.consigned, (select i.asp_upc from asp.item_master i where i.item_id = c.item_id) as like_upc
+        from cip c where c.site_id = $1 and starts_with(c.cust_item_code_key, $2)
+        order by c.cust_item_code_key using ~<~, c.cip_code limit $3",
+    )
+    .persistent(false)
+    .bind(site_id)
+    .bind(prefix)
+    .bind(limit)
+    .fetch_all(&mut **tx)
+    .await
+}
+
 pub async fn pick_by_erp_item_code(tx: &mut TenantTx, site_id: i64, code: &str) -> Result<Vec<CipPick>, sqlx::Error> {
     sqlx::query_as!(
         CipPick,

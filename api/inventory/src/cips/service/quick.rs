@@ -1,4 +1,5 @@
-//! The global search box: one exact, case-insensitive look-up at a named site.
+//! The global search box: one exact, case-insensitive look-up at a named site (a customer part that matches none
+//! exactly offers the parts that start with it).
 
 use kernel::access::Caller;
 use kernel::error::{ApiError, ApiResult};
@@ -32,6 +33,9 @@ pub(super) async fn site_scope(state: &AppState, caller: &Caller, current: &Site
     records::record_scope(state, caller, current, site, READ, SITE_NOT_FOUND).await
 }
 
+/// How many customer parts a partial code offers at most (the picker is a list to choose from, not a search).
+const PARTIAL_LIMIT: i64 = 50;
+
 #[derive(Clone, Copy)]
 pub enum QuickKind {
     CipCode,
@@ -60,7 +64,16 @@ pub async fn quick(state: &AppState, caller: &Caller, current: &SiteScope, kind:
     let mut rows = match (kind, number) {
         (QuickKind::CipNo, Some(n)) => repo::pick_by_cip_no(&mut tx, site_id, n).await?,
         (QuickKind::CipCode, _) => repo::pick_by_cip_code(&mut tx, site_id, &text).await?,
-        (QuickKind::CustItemCode, _) => repo::pick_by_cust_item_code(&mut tx, site_id, &text).await?,
+        (QuickKind::CustItemCode, _) => {
+            // A partial customer part offers the parts that start with it (the 'Select Item' picker), as the free
+            // text does; an exact part still goes straight to its CIPs.
+            let exact = repo::pick_by_cust_item_code(&mut tx, site_id, &text).await?;
+            if exact.is_empty() {
+                repo::pick_by_cust_item_code_prefix(&mut tx, site_id, &text.to_uppercase(), PARTIAL_LIMIT).await?
+            } else {
+                exact
+            }
+        }
         (QuickKind::ErpItemCode, _) => repo::pick_by_erp_item_code(&mut tx, site_id, &text).await?,
         (QuickKind::CipNo, None) => Vec::new(),
     };
