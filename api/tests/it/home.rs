@@ -3,6 +3,7 @@
 
 use crate::common::TestApp;
 use reqwest::StatusCode;
+use kernel::num::Decimal;
 use serde_json::Value;
 
 async fn at(app: &TestApp, user: &str, site: &str) -> String {
@@ -68,29 +69,37 @@ async fn the_usage_trend_sums_the_sites_ledger_by_month_and_shows_values_only_wi
     .await;
     assert!(expected > 0, "the demo ledger has movements");
     assert_eq!(rows, expected);
-    let usage: f64 = months.iter().map(|m| m["usage_qty"].as_f64().unwrap()).sum();
-    let expected: f64 = sqlx::query_scalar(
-        "select coalesce(sum(usage_qty), 0)::float8 from client_acme.stock_transaction t join asp.site s using (site_id)
+    // Exact: the months' quantities add up to the ledger's sum, digit for digit.
+    let usage: Decimal = months.iter().map(|m| exact(&m["usage_qty"])).sum();
+    let expected: String = sqlx::query_scalar(
+        "select coalesce(sum(usage_qty), 0)::text from client_acme.stock_transaction t join asp.site s using (site_id)
          where s.site_code = 'ACME-NORTH' and t.trans_date >= date_trunc('month', current_date::timestamp) - interval '11 months'",
     )
     .fetch_one(&app.pool)
     .await
     .unwrap();
-    assert!((usage - expected).abs() < 0.0005, "{usage} vs {expected}");
+    assert_eq!(usage, expected.parse::<Decimal>().unwrap());
 
     // The warehouse holds InvFISPrice: the stock value is on hand x average cost, rounded once to cents.
     let warehouse = at(&app, "warehouse", "ACME-NORTH").await;
     let a = app.get("/api/V1/Stock/UsageTrend?months=3", &warehouse).await;
     assert_eq!(a.body["months"].as_array().unwrap().len(), 3);
-    let value: f64 = sqlx::query_scalar(
-        "select round(coalesce(sum(qty_on_hand * coalesce(cust_avg_cost, 0)), 0), 2)::float8 from client_acme.cip c join asp.site s using (site_id)
+    let value: String = sqlx::query_scalar(
+        "select round(coalesce(sum(qty_on_hand * coalesce(cust_avg_cost, 0)), 0), 2)::text from client_acme.cip c join asp.site s using (site_id)
          where s.site_code = 'ACME-NORTH' and c.status_id = 1",
     )
     .fetch_one(&app.pool)
     .await
     .unwrap();
-    assert!(value > 0.0);
-    assert_eq!(a.body["stock_value"].as_f64(), Some(value), "{:?}", a.body);
+    let value: Decimal = value.parse().unwrap();
+    assert!(value > Decimal::ZERO);
+    assert_eq!(exact(&a.body["stock_value"]), value, "{:?}", a.body);
     assert!(a.body["months"].as_array().unwrap().iter().all(|m| m["usage_value"].is_number()), "{:?}", a.body);
     assert_eq!(app.get("/api/V1/Stock/UsageTrend?months=25", &warehouse).await.status, StatusCode::BAD_REQUEST);
+}
+
+/// The exact value of a JSON number, read from its decimal text (never through a double's arithmetic).
+fn exact(v: &Value) -> Decimal {
+    assert!(v.is_number(), "not a number: {v}");
+    v.to_string().parse().unwrap()
 }
