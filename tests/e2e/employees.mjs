@@ -101,6 +101,12 @@ test('(b2) a default tracking code is picked by name and saved (the id field sen
       assert.ok(!cells.includes(String(id)), `internal id ${id} is not shown on its own`);
     }
     assert.match(text, /Cost Centre/);
+    // The history names the level and the code too, not 'Track 1' and the code's id.
+    await page.getByTestId('employee-history-list-changes').filter({ hasText: '-> Quality lab (CC-4400)' }).first().waitFor();
+    const history = await page.getByTestId('employee-history-list').innerText();
+    assert.match(history, /Default Cost Centre: [^\n]* -> Quality lab \(CC-4400\)/);
+    assert.doesNotMatch(history, /Track ?1\b/i, 'no track1 key in the history');
+    assert.doesNotMatch(history, new RegExp(`-> ${body.track1}\\b`), 'no tracking code id in the history');
     await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-employees-tracking.png'), fullPage: true });
   }));
 

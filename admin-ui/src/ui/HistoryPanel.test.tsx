@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HistoryPanel } from './HistoryPanel';
 import type { AuditDetail } from './history';
 import { renderInApp } from './testing';
@@ -46,4 +46,30 @@ describe('HistoryPanel', () => {
     renderInApp(<HistoryPanel rows={undefined} error={new Error('boom')} testId="h" />);
     expect(screen.getByTestId('load-error').textContent).toBe('An error occurred fetching this history.');
   });
+
+  it('names a reference kept as an id by the screen\'s lookup, once per value, and labels it as the screen does', async () => {
+    const name = vi.fn(async (value: string) => ({ '3': 'Assembly (D-100)', '5': 'Paint shop (D-200)' })[value] ?? '');
+    const rows = [row(2, { changes: { track1: { from: 3, to: 5 } } }), row(1, { action: 'create', changes: { track1: 3, description: 'x' } })];
+    renderInApp(<HistoryPanel rows={rows} testId="h" fields={FIELDS(name)} />);
+    await screen.findByText('Default Department: Assembly (D-100) -> Paint shop (D-200)');
+    expect(within(screen.getAllByTestId('h-row')[1]).getByTestId('h-changes').textContent).toContain('Default Department: Assembly (D-100)');
+    expect(name.mock.calls.map((c) => c[0]).sort()).toEqual(['3', '5']);
+  });
+
+  it('shows the value itself when its lookup fails', async () => {
+    const name = vi.fn(async () => {
+      throw new Error('gone');
+    });
+    renderInApp(<HistoryPanel rows={[row(1, { changes: { track1: { from: null, to: 9 } } })]} testId="h" fields={FIELDS(name)} />);
+    await vi.waitFor(() => expect(name).toHaveBeenCalled());
+    expect(screen.getByTestId('h-changes').textContent).toBe('Default Department: (empty) -> 9');
+  });
 });
+
+const fieldsMemo = new Map<unknown, Record<string, { label: string; name: (v: string) => Promise<string> }>>();
+/** The same object for the same lookup, as a screen's useMemo gives. */
+function FIELDS(name: (v: string) => Promise<string>) {
+  if (!fieldsMemo.has(name)) fieldsMemo.set(name, { track1: { label: 'Default Department', name } });
+  return fieldsMemo.get(name)!;
+}
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionWords, changeLines, fieldLabel, humanise, numberKindOf, recordLines, valueText, whoText } from './history';
+import { actionWords, changeLines, fieldLabel, humanise, numberKindOf, recordLines, valueText, valuesOf, whoText } from './history';
 
 describe('actionWords', () => {
   it('reads an action key as a sentence', () => {
@@ -127,5 +127,18 @@ describe('whoText', () => {
     expect(whoText({ changed_by: 'support', acting_as: 'buyer' })).toBe('support as buyer');
     expect(whoText({ changed_by: 'warehouse', acting_as: null })).toBe('warehouse');
     expect(whoText({ changed_by: null })).toBe('System');
+  });
+});
+
+describe('field words', () => {
+  it('finds the values of reference fields in changes, whole records and nested change sets', () => {
+    const found = valuesOf([{ track1: { from: 3, to: 5 } }, { track1: 7, track2: null }, { changes: { track2: { from: null, to: '11' } } }], ['track1', 'track2']);
+    expect([...(found.get('track1') ?? [])].sort()).toEqual(['3', '5', '7']);
+    expect([...(found.get('track2') ?? [])]).toEqual(['11']);
+  });
+  it('uses the screen\'s label and value names, and the value itself where it has no name', () => {
+    const words = { labels: { track1: 'Default Department' }, names: { track1: new Map([['3', 'Assembly (D-100)']]) } };
+    expect(changeLines({ track1: { from: 3, to: 4 } }, words)).toEqual(['Default Department: Assembly (D-100) -> 4']);
+    expect(changeLines({ track1: 3, first_name: 'Ann' }, words)).toEqual(['Default Department: Assembly (D-100)', 'First name: Ann']);
   });
 });

@@ -11,6 +11,54 @@ export const EMPTY = '(empty)';
 /** A create or delete lists at most this many of the record's fields; the rest are counted. */
 export const SUMMARY_FIELDS = 8;
 
+/**
+ * What a screen knows that the trail does not: its own label for a key ('track1' is the site's first tracking level,
+ * 'Department') and the names of the values of a reference field ('track1' 3 -> 'Assembly (D-100)'), keyed by the
+ * value's text. A value without a name is shown as it is.
+ */
+export interface FieldWords {
+  labels?: Readonly<Record<string, string>>;
+  names?: Readonly<Record<string, ReadonlyMap<string, string>>>;
+}
+
+const NO_WORDS: FieldWords = {};
+
+function labelIn(words: FieldWords, key: string, keys: readonly string[]): string {
+  return words.labels?.[key] ?? fieldLabel(key, keys);
+}
+
+function textIn(words: FieldWords, key: string, value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number') {
+    const named = words.names?.[key]?.get(String(value));
+    if (named !== undefined) return named;
+  }
+  return valueText(key, value);
+}
+
+/**
+ * The values of the fields `keys` in the change sets of `rows` (the from and to of a change, a whole record's value),
+ * as text: what a screen must look up to name them.
+ */
+export function valuesOf(changeSets: readonly unknown[], keys: readonly string[]): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>(keys.map((k) => [k, new Set<string>()]));
+  const add = (key: string, value: unknown) => {
+    if (typeof value === 'string' || typeof value === 'number') found.get(key)?.add(String(value));
+  };
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (found.has(key)) {
+        if (isFieldChange(value)) {
+          add(key, value.from);
+          add(key, value.to);
+        } else add(key, value);
+      } else if (key === 'changes' || key === 'before' || key === 'after') walk(value);
+    }
+  };
+  changeSets.forEach(walk);
+  return found;
+}
+
 // Words of keys that read better spelled out, and abbreviations kept in capitals.
 const SPELLED: Readonly<Record<string, string>> = {
   qty: 'quantity',
@@ -216,10 +264,10 @@ function shownKeys(record: Record<string, unknown>): string[] {
 }
 
 /** The lines of a whole record (a create or a delete): its filled-in fields, at most SUMMARY_FIELDS, the rest counted. */
-export function recordLines(record: Record<string, unknown>, limit = SUMMARY_FIELDS): string[] {
+export function recordLines(record: Record<string, unknown>, limit = SUMMARY_FIELDS, words: FieldWords = NO_WORDS): string[] {
   const keys = Object.keys(record);
   const filled = shownKeys(record).filter((k) => !isEmpty(record[k]));
-  const lines = filled.slice(0, limit).map((k) => `${fieldLabel(k, keys)}: ${valueText(k, record[k])}`);
+  const lines = filled.slice(0, limit).map((k) => `${labelIn(words, k, keys)}: ${textIn(words, k, record[k])}`);
   const more = filled.length - limit;
   if (more > 0) lines.push(`and ${more} more field${more === 1 ? '' : 's'}`);
   return lines;
@@ -230,28 +278,28 @@ export function recordLines(record: Record<string, unknown>, limit = SUMMARY_FIE
  * an item group, first, as 'Label: value'); a nested `changes` or a whole `before`/`after` record as its fields;
  * `added`/`removed` lists as such; anything else as its words.
  */
-export function changeLines(changes: unknown): string[] {
+export function changeLines(changes: unknown, words: FieldWords = NO_WORDS): string[] {
   if (changes === null || changes === undefined) return [];
   if (typeof changes !== 'object' || Array.isArray(changes)) return [valueText('', changes)];
   const record = changes as Record<string, unknown>;
   if (isFieldChange(record)) return [`${valueText('', record.from)} -> ${valueText('', record.to)}`];
   const keys = Object.keys(record);
   const hasChanges = keys.some((k) => isFieldChange(record[k])) || (record.changes !== null && typeof record.changes === 'object');
-  if (!hasChanges && !('before' in record) && !('after' in record) && !('added' in record) && !('removed' in record)) return recordLines(record);
+  if (!hasChanges && !('before' in record) && !('after' in record) && !('added' in record) && !('removed' in record)) return recordLines(record, SUMMARY_FIELDS, words);
   const context: string[] = [];
   const lines: string[] = [];
   for (const key of shownKeys(record)) {
     const value = record[key];
     if (isFieldChange(value)) {
-      lines.push(`${fieldLabel(key, keys)}: ${valueText(key, value.from)} -> ${valueText(key, value.to)}`);
+      lines.push(`${labelIn(words, key, keys)}: ${textIn(words, key, value.from)} -> ${textIn(words, key, value.to)}`);
     } else if (key === 'changes' && value && typeof value === 'object' && !Array.isArray(value)) {
-      lines.push(...changeLines(value));
+      lines.push(...changeLines(value, words));
     } else if ((key === 'before' || key === 'after') && value && typeof value === 'object' && !Array.isArray(value)) {
-      lines.push(...recordLines(value as Record<string, unknown>));
+      lines.push(...recordLines(value as Record<string, unknown>, SUMMARY_FIELDS, words));
     } else if (key === 'added' || key === 'removed') {
       if (!isEmpty(value)) lines.push(`${humanise(key)}: ${valueText(key, value)}`);
     } else if (!isEmpty(value)) {
-      context.push(`${fieldLabel(key, keys)}: ${valueText(key, value)}`);
+      context.push(`${labelIn(words, key, keys)}: ${textIn(words, key, value)}`);
     }
   }
   return [...context, ...lines];

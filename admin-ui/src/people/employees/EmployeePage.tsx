@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import PasswordIcon from '@mui/icons-material/Password';
@@ -6,7 +6,7 @@ import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import { useLocation, useNavigate } from 'react-router';
 import { callApi } from '../../shared/api';
 import { notify } from '../../shared/events';
-import { HistoryPanel, LoadState, PageTitle, Section, nameWithCode, useHasPermission, useLoad } from '../../ui';
+import { HistoryPanel, LoadState, PageTitle, Section, nameWithCode, namedBy, trackingCodeKind, useHasPermission, useLoad, type HistoryField } from '../../ui';
 import { useTrackingLevels } from '../../trackingCodes/useLevels';
 import { EMPLOYEE_SEARCH_ROUTE, EMP_EDIT, EMP_PIN, INVALID_ROUTE_GUARD, employeeGuardMessage, employeeRoute, fullName, routeId } from './employees';
 import { EmployeeNumberLink } from './EmployeePopup';
@@ -30,6 +30,17 @@ export function EmployeePage() {
   const { levels } = useTrackingLevels();
   const detail = useLoad((signal) => callApi('get', '/V1/Employee/Common/{id}', { path: { id }, signal, quiet: true }), [id], route.kind === 'id');
   const history = useLoad((signal) => callApi('get', '/V1/Employee/Audit/Detail/{id}', { path: { id }, signal, quiet: true }), [id, detail.data], route.kind === 'id' && Boolean(detail.data));
+  // The trail keeps the default tracking codes as ids (track1-4): the history names the level and the code.
+  const historyFields = useMemo(
+    () =>
+      Object.fromEntries(
+        (levels ?? []).map((l): [string, HistoryField] => [
+          `track${l.trackingLevelID}`,
+          { label: `Default ${l.description}`, name: namedBy(trackingCodeKind(l.trackingLevelID, l.description)) },
+        ]),
+      ),
+    [levels],
+  );
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<'pin' | 'supervisor' | null>(null);
 
@@ -102,7 +113,7 @@ export function EmployeePage() {
             </Section>
             <ItemLimits employeeId={e.employeeID} limits={detail.data.itemLimits} canEdit={canEdit} onChanged={detail.reload} />
             <Section title="History" testId="employee-history">
-              <HistoryPanel rows={history.data} loading={history.loading} error={history.error} subject="employee" testId="employee-history-list" />
+              <HistoryPanel rows={history.data} loading={history.loading} error={history.error} subject="employee" testId="employee-history-list" fields={historyFields} />
             </Section>
           </Stack>
         )}
