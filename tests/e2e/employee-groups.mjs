@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, BASE_URL, input, launch, signInUI } from './harness.mjs';
+import { ARTIFACTS, BASE_URL, apiSession, input, launch, signInUI } from './harness.mjs';
 
 const USERNAME = process.env.E2E_GROUP_USER || 'warehouse';
 
@@ -157,5 +157,50 @@ test('the history shows a change as Label: old -> new and a save that changes no
     const second = await openHistory();
     assert.equal(second.length, first.length, 'an unchanged save records nothing');
     assert.equal(second[0].audit_event_id, first[0].audit_event_id);
+    assert.deepEqual(pageErrors, []);
+  }));
+
+// Deleting a group is asked first and says what goes (issue 22: costly actions confirm); a group that still has
+// employees offers no Delete the server would refuse.
+test('deleting a group asks first, says what goes, and a group with employees cannot be deleted', { timeout: 180_000 }, () =>
+  scenario('group-delete', async () => {
+    await signInUI(page, USERNAME);
+    const api = await apiSession(USERNAME);
+    const description = `E2E delete ${Date.now() % 1_000_000}`;
+    const created = await api('POST', '/V1/Employee/Group', { employee_group_id: null, description, group_type: 1, enforced_level: 0, vmi: false, defaultGroup: false, bypass_SR_approval: false });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const id = created.body.employeeGroupID;
+
+    await page.goto(`${BASE_URL}/#/employee/employeegroups?id=${id}`);
+    await SEL.detail(page).waitFor();
+    await page.getByTestId('group-delete').click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor();
+    assert.match(await page.getByTestId('confirm-message').innerText(), new RegExp(`${description} is removed with its limits`));
+    // Cancel changes nothing.
+    await page.getByTestId('confirm-cancel').click();
+    // Gone from the page, not only fading: the next click must reach the new dialog, not the closing one.
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal((await api('GET', `/V1/Employee/Group/${id}`)).status, 200);
+
+    // The button ignores clicks for a second after one (double-click protection, spec 2 section 5).
+    await page.locator('[data-testid="group-delete"]:not([data-click-guard])').waitFor();
+    await page.getByTestId('group-delete').click();
+    await dialog.waitFor();
+    const deleted = page.waitForResponse((r) => /\/api\/V1\/Employee\/Group\/Delete\//.test(r.url()));
+    await page.getByTestId('confirm-ok').click();
+    assert.equal((await deleted).status(), 200);
+    await page.waitForURL((u) => u.hash.startsWith('#/employee/employeegroups') && !u.hash.includes('id='));
+    assert.equal((await api('GET', `/V1/Employee/Group/${id}`)).status, 404);
+
+    // SUPERVISORS has employees: its Delete is disabled and says why.
+    const searched = page.waitForResponse((r) => /\/api\/V1\/Employee\/Group\/Search$/.test(r.url()));
+    await SEL.searchButton(page).click();
+    assert.equal((await searched).status(), 200);
+    await SEL.groupLink(page, 'SUPERVISORS').click();
+    await SEL.detail(page).waitFor();
+    const button = page.getByTestId('group-delete');
+    assert.equal(await button.isDisabled(), true);
+    assert.match((await button.getAttribute('title')) ?? '', /still assigned: remove them from the group first/);
     assert.deepEqual(pageErrors, []);
   }));

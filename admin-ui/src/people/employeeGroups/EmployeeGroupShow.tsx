@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../shared/api';
-import { PageBanner, RouteLink, useHasPermission } from '../../ui';
+import { ActionButton, PageBanner, RouteLink, useHasPermission } from '../../ui';
 import { LoadState, useLoad } from '../../ui';
 import { EmployeeGroupDialog } from './EmployeeGroupDialog';
 import { EMPLOYEE_GROUPS_ROUTE, EMPLOYEE_GROUP_EDIT } from './employeeGroups';
@@ -15,7 +15,6 @@ import { HistoryTab } from './tabs/HistoryTab';
 import { ItemGroupTab } from './tabs/ItemGroupTab';
 import { LimitsTab } from './tabs/LimitsTab';
 import { TrackingTab } from './tabs/TrackingTab';
-import { run } from './tabs/parts';
 
 const TABS = [
   ['limits', 'Limits'],
@@ -27,6 +26,12 @@ const TABS = [
   ['history', 'History'],
 ] as const;
 type TabKey = (typeof TABS)[number][0];
+
+/** Why a group cannot be deleted now (the server refuses a group that still has employees), or null. */
+export function deleteBlocker(members: number | null | undefined): string | null {
+  const n = members ?? 0;
+  return n > 0 ? `${n} employee${n === 1 ? ' is' : 's are'} still assigned: remove them from the group first.` : null;
+}
 
 export function EmployeeGroupShow({ id }: { id: number }) {
   const canEdit = useHasPermission(EMPLOYEE_GROUP_EDIT);
@@ -41,13 +46,6 @@ export function EmployeeGroupShow({ id }: { id: number }) {
     detail.reload();
     setRound((r) => r + 1);
   };
-  const remove = () =>
-    group &&
-    run(
-      () => callApi('delete', '/V1/Employee/Group/Delete/{site_id}/{employee_group_id}', { path: { site_id: group.site_id, employee_group_id: id } }),
-      `Employee group ${group.description} removed.`,
-      () => navigate(EMPLOYEE_GROUPS_ROUTE),
-    );
   return (
     <Box sx={{ p: 2 }} data-testid="group-detail" data-group-id={id}>
       <PageBanner title={group ? `Employee group ${group.description}` : 'Employee group'}>
@@ -56,9 +54,25 @@ export function EmployeeGroupShow({ id }: { id: number }) {
             <Button variant="contained" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="group-edit">
               Edit
             </Button>
-            <Button color="error" startIcon={<DeleteIcon />} onClick={() => void remove()} data-testid="group-delete">
+            <ActionButton
+              permission={EMPLOYEE_GROUP_EDIT}
+              color="error"
+              startIcon={<DeleteIcon />}
+              testId="group-delete"
+              disabled={deleteBlocker(group.member_count) !== null}
+              title={deleteBlocker(group.member_count) ?? undefined}
+              perform={() => callApi('delete', '/V1/Employee/Group/Delete/{site_id}/{employee_group_id}', { path: { site_id: group.site_id, employee_group_id: id }, quiet: true })}
+              confirm={{
+                title: `Delete the employee group ${group.description}?`,
+                message: `The group ${group.description} is removed with its limits, delivery locations, assets, tracking restrictions and item-group limits.`,
+                confirmLabel: 'Delete',
+                danger: true,
+              }}
+              successMessage={`Employee group ${group.description} removed.`}
+              onDone={() => navigate(EMPLOYEE_GROUPS_ROUTE)}
+            >
               Delete
-            </Button>
+            </ActionButton>
           </Stack>
         )}
       </PageBanner>
