@@ -1,5 +1,6 @@
 // The home page's usage chart: what the chart plots from the site's usage trend (pure, unit-tested).
 import type { Schema } from '../shared/api';
+import { formatMonth } from '../shared/format';
 import { userLocale } from '../shared/numbers';
 
 export type UsageTrend = Schema<'UsageTrend'>;
@@ -7,11 +8,7 @@ export type UsageMonth = Schema<'UsageMonth'>;
 
 /** The month's short name and year in the user's locale (en-US `Mar 26`); the API's month is its first day. */
 export function monthLabel(month: string, locale: string = userLocale()): string {
-  const [year, mon] = month.split('-').map(Number);
-  if (!year || !mon) return month;
-  // conventions-ok: the chart's month axis; the kit's date formats have no month-and-year style.
-  const format = new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' }); // conventions-ok: as above
-  return format.format(new Date(Date.UTC(year, mon - 1, 1)));
+  return formatMonth(month, { locale, blank: month });
 }
 
 export interface ChartSeries {

@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateTime,
   formatLongDate,
+  formatMonth,
   formatTime,
   formatYesNo,
   isIsoDate,
@@ -31,6 +32,12 @@ describe('dates', () => {
     expect(formatLongDate('2026-03-05', { locale: 'en-GB' })).toBe('5 March 2026');
     expect(formatTime('2026-03-05T00:07:09Z')).toBe('00:07:09');
     expect(formatDate(null, { blank: '—' })).toBe('—');
+  });
+  it('formats a month for a chart axis in the locale, whatever day of it is given', () => {
+    expect(formatMonth('2026-03-01')).toBe('Mar 26');
+    expect(formatMonth('2026-03-31T23:59:59Z')).toBe('Mar 26');
+    expect(formatMonth('2026-03-05', { locale: 'de-DE' })).toBe('März 26');
+    expect(formatMonth('garbage', { blank: '?' })).toBe('?');
   });
   it('formats the long date', () => {
     expect(formatLongDate('2026-03-05')).toBe('March 5, 2026');

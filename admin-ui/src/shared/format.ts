@@ -40,12 +40,14 @@ export function parseDate(value: unknown): Date | null {
   return parseDate(new Date(withZone));
 }
 
-type DateStyle = 'date' | 'time' | 'long';
+type DateStyle = 'date' | 'time' | 'long' | 'month';
 const OPTIONS: Readonly<Record<DateStyle, Intl.DateTimeFormatOptions>> = {
   date: { year: 'numeric', month: '2-digit', day: '2-digit' },
   // 24-hour clock with seconds, as in the Excel export's mm/dd/yyyy hh:mm:ss.
   time: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
   long: { year: 'numeric', month: 'long', day: 'numeric' },
+  // A chart's month axis: short month and two-digit year.
+  month: { month: 'short', year: '2-digit' },
 };
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -89,6 +91,9 @@ export function formatDateTime(value: unknown, display: DateDisplay = {}): strin
 
 /** The time of day alone (en-US `14:07:09`). */
 export const formatTime = (value: unknown, display: DateDisplay = {}): string => formatWith('time', value, display);
+
+/** A month as a chart's axis names it (en-US `Mar 26`); any date of the month will do. */
+export const formatMonth = (value: unknown, display: DateDisplay = {}): string => formatWith('month', value, display);
 
 /** The long date (en-US `January 2, 2026`). */
 export const formatLongDate = (value: unknown, display: DateDisplay = {}): string => formatWith('long', value, display);
