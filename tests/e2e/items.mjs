@@ -318,3 +318,31 @@ test('(f) screenshot of the item page', { timeout: 60_000 }, () =>
     console.log(`# screenshot: ${file}`);
     assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
   }));
+
+test('(g) issue 22: a wide grid keeps its first column in view when it scrolls sideways', { timeout: 60_000 }, () =>
+  scenario('sticky-column', async () => {
+    await page.setViewportSize({ width: 1100, height: 800 });
+    try {
+      await page.goto(`${BASE_URL}/#/item/search`);
+      const searched = page.waitForResponse((r) => /\/api\/V1\/Item\/CIP\/Search$/.test(r.url()) && r.request().method() === 'POST');
+      await page.getByRole('button', { name: /^search$/i }).first().click();
+      assert.equal((await searched).status(), 200);
+      await page.getByTestId('cips-row').first().waitFor();
+      const container = page.locator('[data-testid="cips-grid"] .MuiTableContainer-root');
+      const [scrollWidth, clientWidth] = await container.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      assert.ok(scrollWidth > clientWidth, `the CIP grid is wider than the window (${scrollWidth} > ${clientWidth})`);
+      const first = page.getByTestId('cips-row').first().locator('td').first();
+      const second = page.getByTestId('cips-row').first().locator('td').nth(1);
+      const before = [(await first.boundingBox()).x, (await second.boundingBox()).x];
+      await container.evaluate((el) => {
+        el.scrollLeft = 400;
+      });
+      await page.waitForFunction(() => (document.querySelector('[data-testid="cips-grid"] .MuiTableContainer-root')?.scrollLeft ?? 0) > 0);
+      const after = [(await first.boundingBox()).x, (await second.boundingBox()).x];
+      assert.equal(after[0], before[0], 'the first column stays where it was');
+      assert.ok(after[1] < before[1], 'the other columns scroll');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-items-sticky-column.png') });
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  }));

@@ -110,6 +110,16 @@ describe('DataGrid in a react-admin list', () => {
     expect(screen.getAllByTestId('g-cell-release_date')[0]?.textContent).toBe('03/05/2026');
   });
 
+  it('keeps the first column in view when a wide grid scrolls sideways', async () => {
+    setup();
+    await waitFor(() => expect(screen.getAllByTestId('g-row')).toHaveLength(10));
+    const [first, second] = screen.getAllByTestId('g-row')[0]!.querySelectorAll('td');
+    expect(first?.getAttribute('data-sticky')).toBe('left');
+    expect(getComputedStyle(first!).position).toBe('sticky');
+    expect(second?.getAttribute('data-sticky')).toBeNull();
+    expect(getComputedStyle(second!).position).not.toBe('sticky');
+  });
+
   it('pages with 1-based links and goes back to page 1 when the sort changes', async () => {
     setup();
     await screen.findByText('Records 1 - 10 of 25');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import {
   Box,
   Checkbox,
@@ -59,6 +59,22 @@ export interface DataGridProps<Row extends RaRecord> {
   toolbar?: ReactNode;
   dense?: boolean;
   maxHeight?: number | string;
+  /**
+   * How many leading columns stay in view when a wide grid scrolls sideways (the row's key, usually its code or
+   * number); 0 for none. The selection checkboxes stay with them.
+   */
+  stickyColumns?: number;
+}
+
+/** MUI's checkbox cell is 48 pixels wide (padding="checkbox"). */
+const CHECKBOX_WIDTH = 48;
+
+/**
+ * The style of a cell that stays in view at `left` pixels: it needs its own background, or the cells scrolling under
+ * it show through, and it must sit above them (the sticky header's cells above it in turn).
+ */
+export function stickySx(left: number, header: boolean): SxProps<Theme> {
+  return { position: 'sticky', left, zIndex: header ? 3 : 1, bgcolor: 'background.paper', boxShadow: 'inset -1px 0 0 rgba(0,0,0,0.08)' };
 }
 
 /**
@@ -77,6 +93,7 @@ export function DataGrid<Row extends RaRecord = RaRecord>({
   toolbar,
   dense = true,
   maxHeight,
+  stickyColumns = 1,
 }: DataGridProps<Row>) {
   const { columns, settingsKey, config, setConfig, defaultSort, sortableFields, enabled } = useGridContext();
   const list = useListContext<Row>();
@@ -142,6 +159,18 @@ export function DataGrid<Row extends RaRecord = RaRecord>({
 
   const sortOptions = gridColumns.filter(isSortable).map((c) => ({ value: sortKeyOf(c), label: c.header }));
 
+  // The first sticky column starts after the checkboxes; each later one after the widths of those before it, measured
+  // from the rendered header (the widths follow the data).
+  const headerRow = useRef<HTMLTableRowElement>(null);
+  const [stickyLefts, setStickyLefts] = useState<number[]>([0]);
+  useLayoutEffect(() => {
+    if (stickyColumns < 2 || !headerRow.current) return;
+    const cells = Array.from(headerRow.current.querySelectorAll<HTMLElement>('th[data-column]'));
+    const first = cells[0]?.offsetLeft ?? 0;
+    const lefts = cells.slice(0, stickyColumns).map((c) => c.offsetLeft - first);
+    setStickyLefts((old) => (old.length === lefts.length && old.every((v, i) => v === lefts[i]) ? old : lefts));
+  });
+  const stickyAt = (index: number, header: boolean) => stickySx((selectable ? CHECKBOX_WIDTH : 0) + (stickyLefts[index] ?? 0), header);
   return (
     <Box data-testid={`${id}-grid`} data-loading={busy ? 'true' : 'false'} sx={{ position: 'relative' }}>
       {(toolbar || exportable || settingsKey) && (
@@ -200,9 +229,9 @@ export function DataGrid<Row extends RaRecord = RaRecord>({
       <TableContainer sx={{ maxHeight, position: 'relative' }}>
         <Table size={dense ? 'small' : 'medium'} stickyHeader={Boolean(maxHeight)} data-testid={`${id}-table`}>
           <TableHead>
-            <TableRow>
+            <TableRow ref={headerRow}>
               {selectable && (
-                <TableCell padding="checkbox">
+                <TableCell padding="checkbox" sx={stickyColumns > 0 ? stickySx(0, true) : undefined}>
                   <Checkbox
                     size="small"
                     checked={allSelected}
@@ -212,15 +241,16 @@ export function DataGrid<Row extends RaRecord = RaRecord>({
                   />
                 </TableCell>
               )}
-              {visible.map((column) => {
+              {visible.map((column, index) => {
                 const key = sortKeyOf(column);
                 const active = sort?.field === key;
                 return (
                   <TableCell
                     key={column.field}
+                    data-column={column.field}
                     data-testid={`${id}-header-${column.field}`}
                     data-help-id={column.helpId}
-                    sx={[{ fontWeight: 600, whiteSpace: 'nowrap' }, ...arrayOf(column.headerSx)]}
+                    sx={[{ fontWeight: 600, whiteSpace: 'nowrap' }, ...(index < stickyColumns ? [stickyAt(index, true)] : []), ...arrayOf(column.headerSx)]}
                     sortDirection={active ? sort.direction : false}
                   >
                     {isSortable(column) ? (
@@ -246,7 +276,7 @@ export function DataGrid<Row extends RaRecord = RaRecord>({
               return (
                 <TableRow key={String(row.id)} hover data-testid={`${id}-row`} data-row-key={String(row.id)} sx={rowSx} {...extra}>
                   {selectable && (
-                    <TableCell padding="checkbox">
+                    <TableCell padding="checkbox" sx={stickyColumns > 0 ? stickySx(0, false) : undefined}>
                       <Checkbox
                         size="small"
                         checked={selectedIds.includes(row.id)}
@@ -255,12 +285,14 @@ export function DataGrid<Row extends RaRecord = RaRecord>({
                       />
                     </TableCell>
                   )}
-                  {visible.map((column) => (
+                  {visible.map((column, index) => (
                     <TableCell
                       key={column.field}
                       data-testid={`${id}-cell-${column.field}`}
+                      data-sticky={index < stickyColumns ? 'left' : undefined}
                       sx={[
                         column.truncate || column.kind === 'date' || column.kind === 'datetime' ? { whiteSpace: 'nowrap' } : {},
+                        ...(index < stickyColumns ? [stickyAt(index, false)] : []),
                         ...arrayOf(column.cellSx),
                       ]}
                     >
