@@ -112,16 +112,21 @@ describe('http client', () => {
       errors: [
         { field: 'password', errorType: 'passwordDoesNotMeetRequirements', error: 'Too weak' },
         { field: 'Error', errorType: 'x', error: 'General problem' },
+        { field: 'user_id', errorType: 'tooLong', error: 'User name can be at most 100 characters.' },
+        { field: 'limitWeekly', errorType: 'invalid', error: 'not a number' },
       ],
     };
     fetchMock.mockResolvedValueOnce(respond(400, body)).mockResolvedValueOnce(respond(400, body));
 
     const error = await failure(client('/api/x', { method: 'POST', body: {} }));
-    expect(error.body.errors).toEqual({ password: 'Too weak', root: { serverError: 'General problem' } });
-    expect(error.apiErrors).toHaveLength(2);
+    expect(error.body.errors).toEqual({ password: 'Too weak', user_id: 'User name can be at most 100 characters.', limitWeekly: 'not a number', root: { serverError: 'General problem' } });
+    expect(error.apiErrors).toHaveLength(4);
+    // No key in a toast: a fragment gets the field in words, a sentence names its field itself.
     expect(handlers.notify.mock.calls).toEqual([
-      ['password: Too weak', 'error'],
+      ['Password: Too weak', 'error'],
       ['General problem', 'error'],
+      ['User name can be at most 100 characters.', 'error'],
+      ['Limit weekly: not a number', 'error'],
     ]);
 
     handlers.notify.mockClear();

@@ -59,14 +59,30 @@ export function toFieldErrors(apiErrors: ApiErrorList): FieldErrors {
   return serverError === undefined ? fields : Object.assign(fields, { root: { serverError } });
 }
 
-/** De-duplicated one-line texts for a 400 toast: plain for `Error`, otherwise prefixed with the field name. */
+/** A whole sentence ('User name can be at most 100 characters.') names its field itself, by its label. */
+const SENTENCE = /^[A-Z0-9'"(].*[.!?]$/s;
+
+/** A field key in words for a toast ('user_id' -> 'User ID', 'limitWeekly' -> 'Limit weekly'); screens label better. */
+export function keyWords(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_.-]+/).filter(Boolean).map((w) => (/^id$/i.test(w) ? 'ID' : w.toLowerCase()));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * De-duplicated one-line texts for a 400 toast: plain for `Error` and for a message that is a whole sentence (the
+ * API's messages name the field by its label); a fragment ('Too weak') gets the field in words ('Password: Too
+ * weak'), never its key (issue 22).
+ */
 export function validationMessages(apiErrors: ApiErrorList): string[] {
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const item of apiErrors || []) {
     const message = item?.error || item?.errorType;
     if (!message) continue;
-    const line = !item.field || item.field === 'Error' ? message : `${item.field}: ${message}`;
+    const words = item.field ? keyWords(item.field) : '';
+    const named = !words || item.field === 'Error' || SENTENCE.test(message.trim()) || message.toLowerCase().startsWith(words.toLowerCase());
+    const line = named ? message : `${words}: ${message}`;
     if (!seen.has(line)) {
       seen.add(line);
       lines.push(line);

@@ -68,7 +68,7 @@ describe('shared client (@asp/client) as the portal uses it', () => {
       json({ status: 400, errors: [{ field: 'city', errorType: 'required', error: 'City is required' }] }, 400),
     );
     await expect(api.post('/api/V1/Cart/PunchinLocation/Select', {})).rejects.toMatchObject({ status: 400 });
-    expect(toasts).toEqual([{ message: 'city: City is required', type: 'error' }]);
+    expect(toasts).toEqual([{ message: 'City is required', type: 'error' }]);
 
     fetchMock.mockResolvedValueOnce(json({ message: 'API disabled' }, 503));
     await expect(api.get('/api/V1/Version')).rejects.toMatchObject({ status: 503 });
