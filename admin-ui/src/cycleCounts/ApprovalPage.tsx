@@ -2,24 +2,24 @@
 // each waiting line (or all at once). Once none waits, the approved differences are posted to the ledger.
 import { useState } from 'react';
 import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { api } from '../shared/api';
+import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
 import { formatMoney } from '../shared/numbers';
 import { ConfirmDialog, PageTitle } from '../ui';
-import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
+import { LoadState, Section, notifyRefusal, useApi } from '../ui';
 import { Pager } from '../ui';
 import { usePaging, useKeepPageIn } from './paging';
-import { approvalSummary, fmt, type Paged, type ReviewLine, type Sheet } from './common';
+import { approvalSummary, fmt, type ReviewLine } from './common';
 
 function Review({ sheetId, onDone }: { sheetId: number; onDone: () => void }) {
-  const loaded = useLoad((signal) => api.get<{ sheet: Sheet; lines: ReviewLine[] }>(`/api/V1/CycleCount/Sheet/${sheetId}/Review`, { signal }), [sheetId]);
+  const loaded = useApi('get', '/V1/CycleCount/Sheet/{sheet_id}/Review', { path: { sheet_id: sheetId } });
   // Approvals post stock differences: they are asked for with what they do; a rejection changes no stock.
   const [asking, setAsking] = useState<ReviewLine[] | null>(null);
   const approve = (lines: ReviewLine[]) => setAsking(lines);
   const decide = async (decisions: { line_id: number; approve: boolean }[]) => {
     setAsking(null);
     try {
-      const answer = await api.post<{ sheet: Sheet }>(`/api/V1/CycleCount/Sheet/${sheetId}/Approve`, { decisions });
+      const answer = await callApi('post', '/V1/CycleCount/Sheet/{sheet_id}/Approve', { path: { sheet_id: sheetId }, body: { decisions } });
       notify(answer.sheet.status === 6 ? `Sheet ${sheetId} posted.` : 'Decision saved.', 'success');
       loaded.reload();
       onDone();
@@ -96,7 +96,7 @@ function Review({ sheetId, onDone }: { sheetId: number; onDone: () => void }) {
 
 export function ApprovalPage() {
   const paging = usePaging();
-  const sheets = useLoad((signal) => api.post<Paged<Sheet>>('/api/V1/CycleCount/Sheet/Search', { ...paging.wire, status: 3 }, { signal }), [paging.wire]);
+  const sheets = useApi('post', '/V1/CycleCount/Sheet/Search', { body: { ...paging.wire, status: 3 } });
   useKeepPageIn(paging, sheets.data?.totalCount);
   const [selected, setSelected] = useState<number | null>(null);
   return (

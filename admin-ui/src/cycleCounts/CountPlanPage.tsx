@@ -3,13 +3,13 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { api } from '../shared/api';
+import { callApi, type Schema } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageTitle, useHasPermission } from '../ui';
-import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
+import { LoadState, Section, fieldErrorsOf, notifyRefusal, useApi } from '../ui';
 import { Pager, formatDate } from '../ui';
 import { usePaging, useKeepPageIn } from './paging';
-import { CYCLE_COUNT_ADMIN, CYCLE_COUNT_ENTER, type CountSettings, type Paged, type PlanCip, type CounterLine, type Sheet } from './common';
+import { CYCLE_COUNT_ADMIN, CYCLE_COUNT_ENTER, type CountSettings } from './common';
 
 const FIELDS: [keyof CountSettings, string][] = [
   ['days_class_a', 'Days between counts: class A'],
@@ -23,7 +23,7 @@ const FIELDS: [keyof CountSettings, string][] = [
 
 function SettingsForm() {
   const admin = useHasPermission(CYCLE_COUNT_ADMIN);
-  const loaded = useLoad((signal) => api.get<CountSettings>('/api/V1/CycleCount/Settings', { signal }), []);
+  const loaded = useApi('get', '/V1/CycleCount/Settings');
   const [form, setForm] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -31,8 +31,8 @@ function SettingsForm() {
   }, [loaded.data]);
   const save = async () => {
     try {
-      const body = Object.fromEntries(FIELDS.map(([k]) => [k, Number(form[k])]));
-      await api.put('/api/V1/CycleCount/Settings', body, { local400: true } as never);
+      const body = Object.fromEntries(FIELDS.map(([k]) => [k, Number(form[k])])) as Schema<'CountSettingsInput'>;
+      await callApi('put', '/V1/CycleCount/Settings', { body, local400: true });
       setErrors({});
       notify('Count plan saved.', 'success');
       loaded.reload();
@@ -79,22 +79,13 @@ export function CountPlanPage() {
   const [to, setTo] = useState('');
   const [range, setRange] = useState<{ from: string; to: string }>({ from: '', to: '' });
   const paging = usePaging();
-  const due = useLoad(
-    (signal) =>
-      api.post<Paged<PlanCip>>(
-        '/api/V1/CycleCount/Plan/Search',
-        { ...paging.wire, due_only: true, location_from: range.from || null, location_to: range.to || null },
-        { signal },
-      ),
-    [range, paging.wire],
-  );
+  const due = useApi('post', '/V1/CycleCount/Plan/Search', {
+    body: { ...paging.wire, due_only: true, location_from: range.from || null, location_to: range.to || null },
+  });
   useKeepPageIn(paging, due.data?.totalCount);
   const generate = async () => {
     try {
-      const answer = await api.post<{ sheet: Sheet; lines: CounterLine[] }>('/api/V1/CycleCount/Sheet', {
-        location_from: from || null,
-        location_to: to || null,
-      });
+      const answer = await callApi('post', '/V1/CycleCount/Sheet', { body: { location_from: from || null, location_to: to || null } });
       notify(`Count sheet ${answer.sheet.sheet_id} generated with ${answer.lines.length} line(s).`, 'success');
       navigate(`/cycleCount/sheets/${answer.sheet.sheet_id}`);
     } catch (e) {

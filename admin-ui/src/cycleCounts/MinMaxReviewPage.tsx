@@ -3,13 +3,13 @@
 import { useState } from 'react';
 import { Box, Button, Checkbox, Chip, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { api } from '../shared/api';
+import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageTitle, useHasPermission } from '../ui';
 import { Pager } from '../ui';
-import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
+import { LoadState, Section, notifyRefusal, useApi } from '../ui';
 import { usePaging, useKeepPageIn } from './paging';
-import { APD_REVIEW, SUGGESTION_STATUS, WARNING_LABELS, fmt, usageSeries, type Paged, type Suggestion } from './common';
+import { APD_REVIEW, SUGGESTION_STATUS, WARNING_LABELS, fmt, usageSeries, type Suggestion } from './common';
 
 function UsageChart({ s }: { s: Suggestion }) {
   const series = usageSeries(s.usage);
@@ -30,16 +30,13 @@ export function MinMaxReviewPage() {
   const [chart, setChart] = useState<Suggestion | null>(null);
   // Server paging: the search answers one page and the total; the pager walks the rest.
   const paging = usePaging();
-  const loaded = useLoad(
-    (signal) => api.post<Paged<Suggestion>>('/api/V1/APD/Search', { ...paging.wire, status: pendingOnly ? 1 : null }, { signal }),
-    [pendingOnly, paging.wire],
-  );
+  const loaded = useApi('post', '/V1/APD/Search', { body: { ...paging.wire, status: pendingOnly ? 1 : null } });
   useKeepPageIn(paging, loaded.data?.totalCount);
   const rows = loaded.data?.resultList ?? [];
   const act = async (what: 'Accept' | 'Dismiss', cip_nos: number[]) => {
     if (!cip_nos.length) return;
     try {
-      const answer = await api.post<{ message: string }>(`/api/V1/APD/${what}`, { cip_nos });
+      const answer = await callApi('post', what === 'Accept' ? '/V1/APD/Accept' : '/V1/APD/Dismiss', { body: { cip_nos } });
       notify(answer.message, 'success');
       setChecked([]);
       loaded.reload();
@@ -49,7 +46,7 @@ export function MinMaxReviewPage() {
   };
   const refresh = async () => {
     try {
-      const answer = await api.post<{ message: string }>('/api/V1/APD/Refresh', {});
+      const answer = await callApi('post', '/V1/APD/Refresh');
       notify(answer.message, 'success');
       loaded.reload();
     } catch (e) {

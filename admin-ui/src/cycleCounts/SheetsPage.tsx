@@ -3,25 +3,25 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../shared/api';
+import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageTitle, RouteLink, useHasPermission } from '../ui';
-import { LoadState, Section, notifyRefusal, useLoad } from '../ui';
+import { LoadState, Section, notifyRefusal, useApi } from '../ui';
 import { Pager, formatDateTime } from '../ui';
 import { usePaging, useKeepPageIn } from './paging';
-import { CYCLE_COUNT_ENTER, changedCounts, parseCount, type CounterLine, type Paged, type Sheet } from './common';
+import { CYCLE_COUNT_ENTER, changedCounts, parseCount } from './common';
 
 export function SheetsPage() {
   const enter = useHasPermission(CYCLE_COUNT_ENTER);
   const navigate = useNavigate();
   const paging = usePaging();
-  const sheets = useLoad((signal) => api.post<Paged<Sheet>>('/api/V1/CycleCount/Sheet/Search', paging.wire, { signal }), [paging.wire]);
+  const sheets = useApi('post', '/V1/CycleCount/Sheet/Search', { body: paging.wire });
   useKeepPageIn(paging, sheets.data?.totalCount);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const create = async () => {
     try {
-      const answer = await api.post<{ sheet: Sheet }>('/api/V1/CycleCount/Sheet', { location_from: from || null, location_to: to || null });
+      const answer = await callApi('post', '/V1/CycleCount/Sheet', { body: { location_from: from || null, location_to: to || null } });
       navigate(`/cycleCount/sheets/${answer.sheet.sheet_id}`);
     } catch (e) {
       notifyRefusal(e);
@@ -83,7 +83,7 @@ export function SheetsPage() {
 /** The blind entry screen: the counter sees where to go and what they typed, never what is expected. */
 export function CountEntryPage() {
   const { sheet_id } = useParams();
-  const loaded = useLoad((signal) => api.get<{ sheet: Sheet; lines: CounterLine[] }>(`/api/V1/CycleCount/Sheet/${sheet_id}`, { signal }), [sheet_id]);
+  const loaded = useApi('get', '/V1/CycleCount/Sheet/{sheet_id}', { path: { sheet_id: Number(sheet_id) } });
   const [typed, setTyped] = useState<Record<number, string>>({});
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const sheet = loaded.data?.sheet;
@@ -103,7 +103,7 @@ export function CountEntryPage() {
     const counts = changedCounts(lines, typed);
     if (!counts.length) return notify('Nothing new to save.', 'info');
     try {
-      await api.post(`/api/V1/CycleCount/Sheet/${sheet_id}/Count`, { counts });
+      await callApi('post', '/V1/CycleCount/Sheet/{sheet_id}/Count', { path: { sheet_id: Number(sheet_id) }, body: { counts } });
       notify(`${counts.length} count(s) saved.`, 'success');
       setTyped({});
       loaded.reload();
@@ -113,7 +113,7 @@ export function CountEntryPage() {
   };
   const submit = async () => {
     try {
-      const answer = await api.post<{ message: string }>(`/api/V1/CycleCount/Sheet/${sheet_id}/Submit`, {});
+      const answer = await callApi('post', '/V1/CycleCount/Sheet/{sheet_id}/Submit', { path: { sheet_id: Number(sheet_id) } });
       notify(answer.message, 'success');
       loaded.reload();
     } catch (e) {

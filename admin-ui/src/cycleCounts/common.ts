@@ -1,5 +1,6 @@
 // Cycle counts and min/max tuning (docs/cycle-counts.md, docs/min-max-tuning.md): the shapes the screens read, the
 // permissions and pure helpers (unit-tested in common.test.ts).
+import type { Schema } from '../shared/api';
 import { addExact, formatMoney, formatQuantity } from '../shared/numbers';
 
 export const CYCLE_COUNT_ENTER = 'CycleCountEnter';
@@ -8,102 +9,13 @@ export const CYCLE_COUNT_ADMIN = 'CycleCountAdmin';
 export const APD_REVIEW = 'APDReview';
 export const APD_ADMIN = 'APDAdmin';
 
-export interface Sheet {
-  sheet_id: number;
-  site_id: number;
-  status: number;
-  status_name: string;
-  location_from?: string | null;
-  location_to?: string | null;
-  created_at: string;
-  submitted_at?: string | null;
-  posted_at?: string | null;
-  line_count: number;
-  counted_count: number;
-  waiting_count: number;
-}
-
-export interface CounterLine {
-  line_id: number;
-  line_no: number;
-  cip_no: number;
-  cip_code: string;
-  cust_item_code?: string | null;
-  cust_desc1?: string | null;
-  location?: string | null;
-  counted_qty?: number | null;
-}
-
-export interface ReviewLine {
-  line_id: number;
-  line_no: number;
-  cip_no: number;
-  cip_code: string;
-  cust_desc1?: string | null;
-  location?: string | null;
-  status: number;
-  status_name: string;
-  counted_qty?: number | null;
-  expected_qty?: number | null;
-  qty_on_hand: number;
-  variance_qty?: number | null;
-  variance_value?: number | null;
-  trans_id?: number | null;
-}
-
-export interface PlanCip {
-  cip_no: number;
-  cip_code: string;
-  cust_desc1?: string | null;
-  location?: string | null;
-  abc_class: string;
-  frequency_days: number;
-  last_count_date?: string | null;
-  next_due_date: string;
-  due: boolean;
-  open_sheet_id?: number | null;
-}
-
-export interface CountSettings {
-  days_class_a: number;
-  days_class_b: number;
-  days_class_c: number;
-  days_class_d: number;
-  variance_percent: number;
-  variance_value: number;
-  max_sheet_lines: number;
-}
-
-export interface ApdWarning {
-  warn_type_id: number;
-  code: string;
-  message: string;
-}
-
-export interface Suggestion {
-  cip_no: number;
-  cip_code: string;
-  cust_desc1?: string | null;
-  location?: string | null;
-  aau: number;
-  sugg_min: number;
-  sugg_max: number;
-  roq: number;
-  current_min?: number | null;
-  current_max?: number | null;
-  current_roq?: number | null;
-  qty_on_hand: number;
-  lead_time_days: number;
-  safety_stock: number;
-  status: number;
-  usage: number[];
-  warnings: ApdWarning[];
-}
-
-export interface Paged<T> {
-  resultList: T[];
-  totalCount: number;
-}
+// The shapes are the API document's (shared/api/schema.d.ts), under the names the screens use.
+export type Sheet = Schema<'Sheet'>;
+export type CounterLine = Schema<'CounterLine'>;
+export type ReviewLine = Schema<'ReviewLine'>;
+export type PlanCip = Schema<'PlanCip'>;
+export type CountSettings = Schema<'CountSettings'>;
+export type Suggestion = Schema<'ApdSuggestion'>;
 
 export const SUGGESTION_STATUS: Record<number, string> = { 1: 'Pending', 2: 'Accepted', 3: 'Dismissed' };
 
@@ -125,7 +37,7 @@ export function parseCount(text: string): number | null | 'invalid' {
 }
 
 /** The counts to send: every line whose field holds a valid number different from what is saved. */
-export function changedCounts(lines: readonly CounterLine[], typed: Readonly<Record<number, string>>): { line_id: number; counted_qty: number }[] {
+export function changedCounts(lines: readonly Pick<CounterLine, 'line_id' | 'counted_qty'>[], typed: Readonly<Record<number, string>>): { line_id: number; counted_qty: number }[] {
   const out: { line_id: number; counted_qty: number }[] = [];
   for (const line of lines) {
     const text = typed[line.line_id];
