@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { api } from '../shared/api';
+import { stubTypeReads } from '../typeLists/testing';
 import { clearTypeListCache, type TypeValue } from '../typeLists/lookups';
 import { useSharedVendorLists } from '../typeLists/TypeListPicker';
 import { Fields } from './SharedVendorFields';
@@ -40,24 +40,24 @@ afterEach(() => {
 
 describe('the list fields of a shared vendor form', () => {
   it('offer the values the Type operation answers for their list, and store the chosen value id', async () => {
-    const get = vi.spyOn(api, 'get').mockResolvedValue([
+    const reads = stubTypeReads([
       v('SharedVendorContactType', 1, 'SALES', 'Sales'),
       v('SharedVendorContactType', 4, 'CS', 'Customer service'),
       v('SharedVendorContactType', 7, 'LOG', 'Logistics'),
       v('SharedVendorGrade', 1, 'A', 'A: strategic'),
     ]);
     render(<ContactForm record={null} />);
-    await waitFor(() => expect(get).toHaveBeenCalledWith('/api/V1/Type/SharedVendor', { quiet: true }));
+    await waitFor(() => expect(reads.urls).toEqual(['/api/V1/Type/SharedVendor']));
     await waitFor(() => expect(openSelect('sv-contacts-contact_type_id').map((o) => o.textContent)).toEqual(['—', 'Sales', 'Customer service', 'Logistics']));
     fireEvent.click(screen.getByRole('option', { name: 'Logistics' }));
     expect(screen.getByTestId('chosen').textContent).toBe('7');
-    expect(get).toHaveBeenCalledTimes(1);
+    expect(reads.urls).toHaveLength(1);
   });
 
   it('show a value the record holds by its id while the lists load, and as not in the list once they are read', async () => {
     let answer: (values: TypeValue[]) => void = () => undefined;
     const pending = new Promise<TypeValue[]>((resolve) => (answer = resolve));
-    vi.spyOn(api, 'get').mockImplementation(() => pending as Promise<never>);
+    stubTypeReads(pending);
     render(<ContactForm record={{ contact_type_id: 6, contact_name: 'Eva Lund' }} />);
     expect(shown('sv-contacts-contact_type_id')).toBe('6');
     answer([v('SharedVendorContactType', 1, 'SALES', 'Sales')]);
@@ -65,7 +65,7 @@ describe('the list fields of a shared vendor form', () => {
   });
 
   it('keep offering a deactivated value the record holds, by the name the record gives it', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue([v('SharedVendorContactType', 1, 'SALES', 'Sales')]);
+    stubTypeReads([v('SharedVendorContactType', 1, 'SALES', 'Sales')]);
     render(<ContactForm record={{ contact_type_id: 6, contact_type: 'Executive sponsor', contact_name: 'Eva Lund' }} />);
     expect(shown('sv-contacts-contact_type_id')).toBe('Executive sponsor');
     await waitFor(() => expect(shown('sv-contacts-contact_type_id')).toBe('Executive sponsor (inactive)'));

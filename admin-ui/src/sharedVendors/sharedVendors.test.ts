@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../shared/api';
+import { stubTypeReads } from '../typeLists/testing';
 import { clearTypeListCache, loadSharedVendorLists, type TypeValue } from '../typeLists/lookups';
 import { BLOCKS, CHILDREN, bodyOf, childKind, display, fieldOptions, formOf, type FieldDef } from './sharedVendors';
 import { brandLabel } from './BrandPicker';
@@ -45,7 +45,7 @@ describe('shared vendor forms', () => {
   });
 
   it('show flags as Yes/No and list values by their name in the list', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue(ANSWER);
+    stubTypeReads(ANSWER);
     const lists = await loadSharedVendorLists();
     const vip = BLOCKS.find((b) => b.key === 'vip')!.fields[0];
     expect(display(vip, { is_vip: true })).toBe('Yes');
@@ -55,7 +55,7 @@ describe('shared vendor forms', () => {
   });
 
   it('show a list value the list does not answer (deactivated, or the lists still loading) as the record names it, else by its id', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue(ANSWER);
+    stubTypeReads(ANSWER);
     const lists = await loadSharedVendorLists();
     expect(display(margin.fields[0], { market_type_id: 5, market_type: 'Food and beverage' }, lists)).toBe('Food and beverage');
     expect(display(margin.fields[0], { market_type_id: 4, market_type: 'OEM' }, undefined)).toBe('OEM');
@@ -63,9 +63,9 @@ describe('shared vendor forms', () => {
   });
 
   it('has no option of its own for a list field: they are the values the Type operation answers for its list', async () => {
-    const get = vi.spyOn(api, 'get').mockResolvedValue(ANSWER);
+    const reads = stubTypeReads(ANSWER);
     const lists = await loadSharedVendorLists();
-    expect(get).toHaveBeenCalledWith('/api/V1/Type/SharedVendor', { quiet: true });
+    expect(reads.urls).toEqual(['/api/V1/Type/SharedVendor']);
     const contacts = CHILDREN.find((c) => c.key === 'contacts')!;
     const grades = CHILDREN.find((c) => c.key === 'grades')!;
     const costs = BLOCKS.find((b) => b.key === 'costInfo')!;
@@ -91,7 +91,7 @@ describe('shared vendor forms', () => {
   });
 
   it('keep offering the value a record holds: by the record`s name once deactivated, by its id while the lists load', async () => {
-    vi.spyOn(api, 'get').mockResolvedValue(ANSWER);
+    stubTypeReads(ANSWER);
     const lists = await loadSharedVendorLists();
     const type = fieldOf(CHILDREN.find((c) => c.key === 'contacts')!.fields, 'contact_type_id');
     const contact = { contact_type_id: 6, contact_type: 'Executive sponsor' };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { api } from '../shared/api';
+import { stubTypeReads } from './testing';
 import { TypeListPicker } from './TypeListPicker';
 import { clearTypeListCache, stateOf, type TypeValue } from './lookups';
 
@@ -16,12 +16,12 @@ afterEach(() => {
 
 describe('TypeListPicker', () => {
   it('loads its list from the Type operation, shows the stored value by name and answers the chosen value id', async () => {
-    const get = vi.spyOn(api, 'get').mockResolvedValue(STATES);
+    const reads = stubTypeReads(STATES);
     const onChange = vi.fn();
     render(<TypeListPicker list="State" storedAs="id" value={44} onChange={onChange} label="State" testId="state" />);
     const input = screen.getByTestId('state') as HTMLInputElement;
     await waitFor(() => expect(input.value).toBe('TX - Texas'));
-    expect(get).toHaveBeenCalledWith('/api/V1/Type/GetAllStates', { quiet: true });
+    expect(reads.urls).toEqual(['/api/V1/Type/GetAllStates']);
     fireEvent.mouseDown(input);
     fireEvent.click(screen.getByTestId('state-option-70'));
     expect(onChange).toHaveBeenCalledWith(70);

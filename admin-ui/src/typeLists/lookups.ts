@@ -1,6 +1,6 @@
 // The reference lists the console's forms pick from (docs/type-lists.md): which Type operation answers each list,
 // one cached request per list, and the rules of the options (pure, tested in lookups.test.ts).
-import { apiUrl, api, type ApiPath, type Schema } from '../shared/api';
+import { apiUrl, callApi, type ApiPath, type Schema } from '../shared/api';
 
 export type TypeValue = Schema<'TypeValue'>;
 
@@ -48,10 +48,11 @@ export function typeListUrl(list: TypeListName, siteId?: number | null): string 
 // A failed request is forgotten so that the next form asks again. Type Lists administration clears it after a save.
 const cache = new Map<string, Promise<TypeValue[]>>();
 
-function cachedGet(url: string): Promise<TypeValue[]> {
+/** The answer cached under the call's address (`url`), or `load`'s. */
+function cachedGet(url: string, load: () => Promise<TypeValue[]>): Promise<TypeValue[]> {
   let answer = cache.get(url);
   if (!answer) {
-    answer = api.get<TypeValue[]>(url, { quiet: true });
+    answer = load();
     answer.catch(() => cache.delete(url));
     cache.set(url, answer);
   }
@@ -59,7 +60,11 @@ function cachedGet(url: string): Promise<TypeValue[]> {
 }
 
 export function loadTypeList(list: TypeListName, siteId?: number | null): Promise<TypeValue[]> {
-  return cachedGet(typeListUrl(list, siteId));
+  return cachedGet(typeListUrl(list, siteId), () =>
+    list === 'ShipMethod' && siteId
+      ? callApi('get', '/V1/Type/ShipMethods/Site/{site}', { path: { site: siteId }, quiet: true })
+      : callApi('get', TYPE_LIST_PATHS[list], { quiet: true }),
+  );
 }
 
 /** The lists a shared vendor's blocks and child records store a value of, by their type code. */
@@ -88,7 +93,7 @@ export function byList<L extends string>(values: readonly TypeValue[]): Partial<
  * is not there, and the record's own name for it (which the server reads whatever the value's state) has to stand in.
  */
 export async function loadSharedVendorLists(): Promise<SharedVendorLists> {
-  return byList<SharedVendorListName>(await cachedGet(apiUrl(SHARED_VENDOR_LISTS_PATH)));
+  return byList<SharedVendorListName>(await cachedGet(apiUrl(SHARED_VENDOR_LISTS_PATH), () => callApi('get', SHARED_VENDOR_LISTS_PATH, { quiet: true })));
 }
 
 export function clearTypeListCache(): void {
