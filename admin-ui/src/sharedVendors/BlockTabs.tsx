@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { api } from '../shared/api';
+import { callApi, type Body, type Schema } from '../shared/api';
 import { notify } from '../shared/events';
 import { InfoRow, Section, fieldErrorsOf } from '../ui';
 import type { SharedVendorLists } from '../typeLists/lookups';
-import { BASE, EditForm, NO_ERRORS, type Errors, type Row } from './parts';
+import { EditForm, NO_ERRORS, type Errors, type Row } from './parts';
 import { bodyOf, display, formOf, type BlockDef, type FieldDef, type FormValues, type SharedVendor } from './sharedVendors';
 
 /** One detail block: read, or (with SharedVendorEdit) edit and save the whole block. */
@@ -17,7 +17,9 @@ export function BlockTab({ block, vendor, canEdit, onSaved, lists }: { block: Bl
   const save = async () => {
     if (!form) return;
     try {
-      const saved = await api.post<SharedVendor>(`/api${block.path}`, { shared_vendor_id: vendor.shared_vendor_id, ...bodyOf(block.fields, form) }, { local400: true });
+      // The body is the block's form (its field list), checked by the server field by field.
+      const body = { shared_vendor_id: vendor.shared_vendor_id, ...bodyOf(block.fields, form) } as Body<BlockDef['path'], 'post'>;
+      const saved = await callApi('post', block.path, { body, local400: true });
       notify(`${block.title} saved.`, 'success');
       setForm(null);
       setErrors(NO_ERRORS);
@@ -60,7 +62,8 @@ export function HeaderSection({ vendor, canEdit, onSaved }: { vendor: SharedVend
   const save = async () => {
     if (!form) return;
     try {
-      const saved = await api.post<SharedVendor>(`${BASE}/Update`, { shared_vendor_id: vendor.shared_vendor_id, ...bodyOf(HEADER_FIELDS, form) }, { local400: true });
+      const body = { shared_vendor_id: vendor.shared_vendor_id, ...bodyOf(HEADER_FIELDS, form) } as Schema<'SharedVendorUpdateInput'>;
+      const saved = await callApi('post', '/V1/SharedVendor/Update', { body, local400: true });
       notify('Shared vendor saved.', 'success');
       setForm(null);
       setErrors(NO_ERRORS);

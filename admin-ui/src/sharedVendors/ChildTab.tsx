@@ -4,14 +4,18 @@ import { useState } from 'react';
 import { Box, Button, IconButton, TableCell, TableRow, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { api } from '../shared/api';
+import { callApi, type ApiPath, type Body } from '../shared/api';
 import { notify } from '../shared/events';
-import { LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
+import { LoadState, Section, fieldErrorsOf, useApi } from '../ui';
 import { Pager } from '../ui';
 import { usePaging, useKeepPageIn } from '../cycleCounts/paging';
 import type { SharedVendorLists } from '../typeLists/lookups';
-import { BASE, EditForm, NO_ERRORS, Rows, removeCall, useRemoval, type Errors, type Row, type RowPage } from './parts';
-import { bodyOf, formOf, type ChildDef, type FormValues } from './sharedVendors';
+import { EditForm, NO_ERRORS, Rows, useRemoval, type Errors, type Row } from './parts';
+import { bodyOf, formOf, type ChildDef, type ChildKind, type FormValues } from './sharedVendors';
+
+/** The operation `op` of every child kind (`/V1/SharedVendor/{kind}/Search`, ...); Update exists where `updatable`. */
+type ChildPath<Op extends string> = Extract<ApiPath, `/V1/SharedVendor/${ChildKind}/${Op}`>;
+const childPath = <Op extends string>(kind: ChildKind, op: Op) => `/V1/SharedVendor/${kind}/${op}` as ChildPath<Op>;
 
 const cell = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -23,7 +27,8 @@ export function rowName(def: ChildDef, r: Row): string {
 
 export function ChildTab({ def, id, vendorName, canEdit, lists }: { def: ChildDef; id: number; vendorName: string; canEdit: boolean; lists?: SharedVendorLists }) {
   const paging = usePaging(20);
-  const rows = useLoad((signal) => api.post<RowPage>(`${BASE}/${def.kind}/Search`, { shared_vendor_id: id, ...paging.wire }, { signal }), [def.kind, id, paging.wire]);
+  const rows = useApi('post', childPath(def.kind, 'Search'), { body: { shared_vendor_id: id, ...paging.wire } });
+  const list: readonly Row[] = rows.data?.itemList ?? [];
   useKeepPageIn(paging, rows.data?.totalCount);
   const removal = useRemoval(rows.reload);
   const [editing, setEditing] = useState<{ id: number | null; form: FormValues; record: Row | null } | null>(null);
@@ -32,8 +37,9 @@ export function ChildTab({ def, id, vendorName, canEdit, lists }: { def: ChildDe
     if (!editing) return;
     const body = bodyOf(def.fields, editing.form);
     try {
-      if (editing.id === null) await api.put<unknown>(`${BASE}/${def.kind}/Insert`, { shared_vendor_id: id, ...body }, { local400: true });
-      else await api.post<unknown>(`${BASE}/${def.kind}/Update`, { [def.idField]: editing.id, ...body }, { local400: true });
+      // The body is the kind's form (its field list), checked by the server field by field.
+      if (editing.id === null) await callApi('put', childPath(def.kind, 'Insert'), { body: { shared_vendor_id: id, ...body } as Body<ChildPath<'Insert'>, 'put'>, local400: true });
+      else await callApi('post', childPath(def.kind, 'Update'), { body: { [def.idField]: editing.id, ...body } as Body<ChildPath<'Update'>, 'post'>, local400: true });
       notify(`${def.title}: saved.`, 'success');
       setEditing(null);
       setErrors(NO_ERRORS);
@@ -48,7 +54,7 @@ export function ChildTab({ def, id, vendorName, canEdit, lists }: { def: ChildDe
       title: `Remove ${name}?`,
       message: `${name} is removed from ${def.title.toLowerCase()} of ${vendorName}. The change is recorded in the history.`,
       confirmLabel: 'Remove',
-      run: removeCall(`${BASE}/${def.kind}/Delete/${cell(r[def.idField])}`, 'delete'),
+      run: () => callApi('delete', childPath(def.kind, 'Delete/{id}'), { path: { id: Number(r[def.idField]) } }),
       done: `${def.title}: ${name} removed.`,
     });
   };
@@ -73,8 +79,8 @@ export function ChildTab({ def, id, vendorName, canEdit, lists }: { def: ChildDe
         </Box>
       )}
       <LoadState loading={rows.loading} error={rows.error} what={def.title.toLowerCase()}>
-        <Rows columns={[...def.columns.map((c) => c.label), '']} count={rows.data?.itemList.length ?? 0} empty={`No ${def.title.toLowerCase()}.`}>
-          {(rows.data?.itemList ?? []).map((r) => {
+        <Rows columns={[...def.columns.map((c) => c.label), '']} count={list.length} empty={`No ${def.title.toLowerCase()}.`}>
+          {list.map((r) => {
             const rid = Number(r[def.idField]);
             return (
               <TableRow key={rid} data-testid={`${prefix}-row`}>

@@ -3,14 +3,14 @@
 import { useState } from 'react';
 import { Box, Button, IconButton, Stack, TableCell, TableRow, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { api } from '../shared/api';
+import { callApi, type Schema } from '../shared/api';
 import { notify } from '../shared/events';
-import { LoadState, Section, fieldErrorsOf, notifyRefusal, useLoad } from '../ui';
+import { LoadState, Section, fieldErrorsOf, notifyRefusal, useApi } from '../ui';
 import { Pager } from '../ui';
 import { usePaging, useKeepPageIn } from '../cycleCounts/paging';
 import { useUserContext } from '../shell/UserContextProvider';
 import { VendorPicker } from '../vendors/VendorPicker';
-import { BASE, EditForm, NO_ERRORS, Rows, removeCall, useRemoval, type Errors, type RowPage } from './parts';
+import { EditForm, NO_ERRORS, Rows, useRemoval, type Errors } from './parts';
 import { bodyOf, formOf, type FieldDef, type FormValues, type Option } from './sharedVendors';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -29,7 +29,7 @@ export function SitesTab({ id, vendorName, canEdit }: { id: number; vendorName: 
   const client = context?.currentSite?.client_id;
   const SITE_FIELDS = siteFields((context?.availableSites ?? []).filter((st) => st.client_id === client).map((st) => ({ value: st.site_id, label: `${st.siteCode} - ${st.site_name}` })));
   const paging = usePaging(20);
-  const rows = useLoad((signal) => api.post<RowPage>(`${BASE}/SearchSharedVendorSite`, { shared_vendor_id: id, ...paging.wire }, { signal }), [id, paging.wire]);
+  const rows = useApi('post', '/V1/SharedVendor/SearchSharedVendorSite', { body: { shared_vendor_id: id, ...paging.wire } });
   useKeepPageIn(paging, rows.data?.totalCount);
   const removal = useRemoval(rows.reload);
   const [form, setForm] = useState<FormValues | null>(null);
@@ -37,7 +37,8 @@ export function SitesTab({ id, vendorName, canEdit }: { id: number; vendorName: 
   const save = async () => {
     if (!form) return;
     try {
-      await api.post<unknown>(`${BASE}/InsertSharedVendorSite`, { shared_vendor_id: id, ...bodyOf(SITE_FIELDS, form) }, { local400: true });
+      const body = { shared_vendor_id: id, ...bodyOf(SITE_FIELDS, form) } as Schema<'SharedVendorSiteInput'>;
+      await callApi('post', '/V1/SharedVendor/InsertSharedVendorSite', { body, local400: true });
       notify('Site linked.', 'success');
       setForm(null);
       setErrors(NO_ERRORS);
@@ -75,7 +76,7 @@ export function SitesTab({ id, vendorName, canEdit }: { id: number; vendorName: 
                           title: `Unlink site ${text(r.site_code)}?`,
                           message: `${vendorName} is no longer linked to ${text(r.site_code)} - ${text(r.site_name)}${r.spa_number ? `, and its pricing agreement ${text(r.spa_number)} is removed from the site` : ''}.`,
                           confirmLabel: 'Unlink',
-                          run: removeCall(`${BASE}/DeleteSharedVendorSite?shared_vendor_site_id=${text(r.shared_vendor_site_id)}`, 'post'),
+                          run: () => callApi('post', '/V1/SharedVendor/DeleteSharedVendorSite', { query: { shared_vendor_site_id: r.shared_vendor_site_id } }),
                           done: 'Site link removed.',
                         })
                       }
@@ -95,18 +96,19 @@ export function SitesTab({ id, vendorName, canEdit }: { id: number; vendorName: 
   );
 }
 
-const assignUrl = (vendCode: string, target: number) => `${BASE}/Vendor/UpdateSharedVendorID?vend_code=${encodeURIComponent(vendCode)}&shared_vendor_id=${target}`;
+/** Assigns the vendor to the shared vendor `target`; 0 unassigns it (the document types the id as text: the server parses it). */
+const assignTo = (vendCode: string, target: number) => callApi('get', '/V1/SharedVendor/Vendor/UpdateSharedVendorID', { query: { vend_code: vendCode, shared_vendor_id: String(target) } });
 
 /** The current client's vendors (at the current site) assigned to this shared vendor; assign by picking, unassign. */
 export function VendorsTab({ id, vendorName, canEdit }: { id: number; vendorName: string; canEdit: boolean }) {
   const paging = usePaging(20);
-  const rows = useLoad((signal) => api.put<RowPage>(`${BASE}/Vendors/${id}`, paging.wire, { signal }), [id, paging.wire]);
+  const rows = useApi('put', '/V1/SharedVendor/Vendors/{id}', { path: { id }, body: paging.wire });
   useKeepPageIn(paging, rows.data?.totalCount);
   const removal = useRemoval(rows.reload);
   const [code, setCode] = useState('');
   const assign = async (vendCode: string) => {
     try {
-      await api.get<unknown>(assignUrl(vendCode, id));
+      await assignTo(vendCode, id);
       notify(`Vendor ${vendCode} assigned.`, 'success');
       setCode('');
       rows.reload();
@@ -145,7 +147,7 @@ export function VendorsTab({ id, vendorName, canEdit }: { id: number; vendorName
                         title: `Unassign ${text(r.vend_name)}?`,
                         message: `Vendor ${text(r.vend_name)} (${text(r.vend_code)}) is no longer assigned to ${vendorName}; its costs are no longer compared with ${vendorName}'s catalogue.`,
                         confirmLabel: 'Unassign',
-                        run: () => api.get<unknown>(assignUrl(text(r.vend_code), 0)),
+                        run: () => assignTo(r.vend_code, 0),
                         done: `Vendor ${text(r.vend_code)} unassigned.`,
                       })
                     }

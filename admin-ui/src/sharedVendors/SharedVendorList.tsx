@@ -2,18 +2,13 @@ import { useState } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useNavigate } from 'react-router';
-import { api } from '../shared/api';
+import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageTitle, useHasPermission } from '../ui';
-import { LoadState, Section, fieldErrorsOf, useLoad } from '../ui';
+import { LoadState, Section, fieldErrorsOf, useApi } from '../ui';
 import { Pager } from '../ui';
 import { usePaging, useKeepPageIn } from '../cycleCounts/paging';
-import { SHARED_VENDOR_EDIT, sharedVendorRoute, type SharedVendor, type SummaryRow } from './sharedVendors';
-
-interface SummaryPage {
-  itemList: SummaryRow[];
-  totalCount: number;
-}
+import { SHARED_VENDOR_EDIT, sharedVendorRoute } from './sharedVendors';
 
 /** `/vendors/sharedVendors`: search by name with the current client's counts per shared vendor. */
 export function SharedVendorList() {
@@ -23,10 +18,7 @@ export function SharedVendorList() {
   const [criteria, setCriteria] = useState<{ search_text: string | null; is_active: boolean | null }>({ search_text: null, is_active: true });
   const [creating, setCreating] = useState(false);
   const paging = usePaging(20);
-  const rows = useLoad(
-    (signal) => api.post<SummaryPage>('/api/V1/SharedVendor/SummarySearch', { ...criteria, ...paging.wire }, { signal }),
-    [criteria, paging.wire],
-  );
+  const rows = useApi('post', '/V1/SharedVendor/SummarySearch', { body: { ...criteria, ...paging.wire } });
   useKeepPageIn(paging, rows.data?.totalCount);
   const search = () => (setCriteria((c) => ({ ...c, search_text: text.trim() || null })), paging.first());
   return (
@@ -103,7 +95,7 @@ function NewSharedVendorDialog({ onClose, onCreated }: { onClose: () => void; on
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
     try {
-      const saved = await api.post<SharedVendor>('/api/V1/SharedVendor/Insert', { shared_vendor_name: name }, { local400: true });
+      const saved = await callApi('post', '/V1/SharedVendor/Insert', { body: { shared_vendor_name: name }, local400: true });
       notify(`Shared vendor ${saved.shared_vendor_name} created.`, 'success');
       onCreated(saved.shared_vendor_id);
     } catch (e) {

@@ -2,15 +2,13 @@
 // assigned vendors and cost catalogue as tabs (the parts live in BlockTabs, ChildTab and LinkTabs).
 import { useState } from 'react';
 import { Tab, Tabs } from '@mui/material';
-import { api } from '../shared/api';
 import { PageTitle, useHasPermission } from '../ui';
-import { LoadState, Section, useLoad } from '../ui';
+import { LoadState, Section, useApi } from '../ui';
 import { CostCatalogueTab } from '../costs';
 import { useSharedVendorLists } from '../typeLists/TypeListPicker';
 import { BlockTab, HeaderSection } from './BlockTabs';
 import { ChildTab } from './ChildTab';
 import { SitesTab, VendorsTab } from './LinkTabs';
-import { BASE } from './parts';
 import { BLOCKS, CHILDREN, SHARED_VENDORS_ROUTE, SHARED_VENDOR_EDIT, type SharedVendor } from './sharedVendors';
 
 const TABS: readonly (readonly [string, string])[] = [
@@ -23,7 +21,7 @@ const TABS: readonly (readonly [string, string])[] = [
 
 export function SharedVendorShow({ id }: { id: number }) {
   const canEdit = useHasPermission(SHARED_VENDOR_EDIT);
-  const loaded = useLoad((signal) => api.get<SharedVendor>(`${BASE}/${id}`, { signal, quiet: true }), [id]);
+  const loaded = useApi('get', '/V1/SharedVendor/{id}', { path: { id }, quiet: true });
   const [saved, setSaved] = useState<SharedVendor | null>(null);
   const [tab, setTab] = useState<string>(TABS[0][0]);
   // Read once for every tab's forms and values; the request itself is cached for the page's life.

@@ -1,20 +1,14 @@
 // The pieces the shared vendor page's tabs share: the edit form, the small table, a removal that is confirmed first.
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { api } from '../shared/api';
 import { notify } from '../shared/events';
 import { ConfirmDialog, notifyRefusal } from '../ui';
 import type { SharedVendorLists } from '../typeLists/lookups';
 import { Fields } from './SharedVendorFields';
 import type { FieldDef, FormValues } from './sharedVendors';
 
-export const BASE = '/api/V1/SharedVendor';
-
+/** A record of a tab driven by its field list (read field by field). */
 export type Row = Record<string, unknown>;
-export interface RowPage {
-  itemList: Row[];
-  totalCount: number;
-}
 
 export type Errors = { fields: Record<string, string>; form: string | null };
 export const NO_ERRORS: Errors = { fields: {}, form: null };
@@ -112,6 +106,3 @@ export function useRemoval(after: () => void) {
   );
   return { ask: setAsking, dialog };
 }
-
-/** DELETE or POST of a removal operation (the site link is removed by a POST). */
-export const removeCall = (url: string, method: 'delete' | 'post') => () => (method === 'delete' ? api.delete<unknown>(url) : api.post<unknown>(url, {}));
