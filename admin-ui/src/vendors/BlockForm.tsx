@@ -2,10 +2,10 @@
 // saved through its Update call; the server's validation messages appear under their fields.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Grid, Stack } from '@mui/material';
-import { api } from '../shared/api';
+import { callApi, type Body } from '../shared/api';
 import { notify } from '../shared/events';
 import { useHasPermission } from '../ui';
-import { fieldErrorsOf, InfoRow, LoadState, useLoad } from '../ui';
+import { fieldErrorsOf, InfoRow, LoadState, useApi } from '../ui';
 import { useUserContext } from '../shell/UserContextProvider';
 import { useTypeLists } from '../typeLists/TypeListPicker';
 import { typeValueText, type TypeListName, type TypeValue } from '../typeLists/lookups';
@@ -23,7 +23,9 @@ function shown(f: BlockField, v: unknown, lists: Partial<Record<TypeListName, Ty
 
 export function BlockForm({ block, code, onSaved }: { block: Block; code: string; onSaved?: () => void }) {
   const [version, setVersion] = useState(0);
-  const loaded = useLoad((signal) => api.get<Values>(`/api/V1/Vendor/${block.get}/${encodeURIComponent(code)}`, { signal }), [block.get, code, version]);
+  const loaded = useApi('get', `/V1/Vendor/${block.get}/{code}`, { path: { code } }, { deps: [version] });
+  // The block is shown field by field from its field list.
+  const record = loaded.data as Values | undefined;
   const mayEdit = useHasPermission(block.permission ?? '__none__') && Boolean(block.update);
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Values>({});
@@ -33,12 +35,15 @@ export function BlockForm({ block, code, onSaved }: { block: Block; code: string
   const siteId = useUserContext().context?.currentSite?.site_id ?? null;
   const lists = useTypeLists(listsOf(block.fields), siteId);
   useEffect(() => {
-    if (loaded.data) setValues(loaded.data);
-  }, [loaded.data]);
+    if (record) setValues(record);
+  }, [record]);
   const save = async () => {
     setSaving(true);
     try {
-      await api.post(`/api/V1/Vendor/${block.update}/Update`, updateBody(block, code, values), { local400: true });
+      if (!block.update) return;
+      // The body is the block's form (its field list), checked by the server field by field.
+      const path = `/V1/Vendor/${block.update}/Update` as const;
+      await callApi('post', path, { body: updateBody(block, code, values) as Body<typeof path, 'post'>, local400: true });
       notify(`${block.title} saved.`, 'success');
       setErrors({});
       setFormError(null);
@@ -59,7 +64,7 @@ export function BlockForm({ block, code, onSaved }: { block: Block; code: string
         {!editing && (
           <>
             {block.fields.map((f) => (
-              <InfoRow key={f.name} label={f.label} value={shown(f, loaded.data?.[f.name], lists)} testId={`vendor-${block.key}-${f.name}`} />
+              <InfoRow key={f.name} label={f.label} value={shown(f, record?.[f.name], lists)} testId={`vendor-${block.key}-${f.name}`} />
             ))}
             {mayEdit && (
               <Button sx={{ mt: 1 }} variant="outlined" onClick={() => setEditing(true)} data-testid={`vendor-edit-${block.key}`}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import {
   Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem, TextField,
 } from '@mui/material';
-import { api } from '../shared/api';
+import { callApi, type Schema } from '../shared/api';
 import { notify } from '../shared/events';
 import { useHasPermission } from '../ui';
 import { fieldErrorsOf } from '../ui';
@@ -39,7 +39,9 @@ export function NewVendorDialog({ onClose, onSaved }: { onClose: () => void; onS
   const [formError, setFormError] = useState<string | null>(null);
   const save = async () => {
     try {
-      const saved = await api.post<{ vend_code: string }>(`/api/V1/Vendor/${kind}`, newVendorBody(kind, values), { local400: true });
+      // The three kinds take the same payload (NewVendor), built from the form.
+      const body = newVendorBody(kind, values) as Schema<'NewVendor'>;
+      const saved = await callApi('post', `/V1/Vendor/${kind}`, { body, local400: true });
       notify('The vendor was added.', 'success');
       onSaved(saved.vend_code);
     } catch (error) {

@@ -1,10 +1,10 @@
 // The vendor (or manufacturer) detail: its blocks as tabs, hide/unhide, the audit trail link.
 import { useState } from 'react';
 import { Box, Button, Paper, Tab, Tabs, Typography } from '@mui/material';
-import { api } from '../shared/api';
+import { callApi } from '../shared/api';
 import { notify } from '../shared/events';
 import { PageTitle, nameWithCode, useHasPermission } from '../ui';
-import { notifyRefusal, useLoad } from '../ui';
+import { notifyRefusal, useApi } from '../ui';
 import { BlockForm } from './BlockForm';
 import { BLOCKS, searchRoute, UPDATE_VENDOR, type VendorModel } from './vendors';
 import { VendorSitesTab } from './sites';
@@ -19,26 +19,18 @@ const SITE_TABS = [
   { key: 'buyers', title: 'Buyer Settings', Panel: BuyerSettingsTab },
 ];
 
-interface Common {
-  vend_id: number;
-  vend_code: string;
-  vend_name: string;
-  is_vmi: boolean;
-  is_manufacturer: boolean;
-  erp_company: string | null;
-}
-
 export function VendorDetail({ model, code }: { model: VendorModel; code: string }) {
   const [tab, setTab] = useState(0);
   const [version, setVersion] = useState(0);
   const canUpdate = useHasPermission(UPDATE_VENDOR);
-  const common = useLoad((signal) => api.get<Common>(`/api/V1/Vendor/Common/ERPVendCode/${encodeURIComponent(code)}`, { signal }), [code, version]);
-  const setUp = useLoad((signal) => api.get<{ is_hidden: boolean }>(`/api/V1/Vendor/SetUpData/${encodeURIComponent(code)}`, { signal }), [code, version]);
+  const common = useApi('get', '/V1/Vendor/Common/ERPVendCode/{code}', { path: { code } }, { deps: [version] });
+  const setUp = useApi('get', '/V1/Vendor/SetUpData/{code}', { path: { code } }, { deps: [version] });
   const hidden = setUp.data?.is_hidden ?? false;
   const toggleHidden = async () => {
     if (!common.data) return;
     try {
-      await api.post(`/api/V1/Vendor/UpdateHidden/${common.data.vend_id}`, { vend_id: common.data.vend_id, is_hidden: !hidden }, { local400: true });
+      const vend_id = common.data.vend_id;
+      await callApi('post', '/V1/Vendor/UpdateHidden/{id}', { path: { id: vend_id }, body: { vend_id, is_hidden: !hidden }, local400: true });
       notify(hidden ? 'The vendor is shown again.' : 'The vendor is hidden.', 'success');
       setVersion((n) => n + 1);
     } catch (error) {

@@ -2,28 +2,10 @@
 // glance (GET /V1/Vendor/Hover/Buyer/{id}).
 import { useState, type ReactNode } from 'react';
 import { Box, CircularProgress, Popover, Typography } from '@mui/material';
-import { api } from '../shared/api';
+import { callApi, type Schema } from '../shared/api';
 import { addressLine } from './vendors';
 
-interface Hover {
-  vend_code: string;
-  vend_name: string;
-  address1: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  country: string | null;
-  phone: string | null;
-  email: string | null;
-  contact_name: string | null;
-  terms_code: string | null;
-  terms_description: string | null;
-  hold_description: string | null;
-  is_vmi: boolean;
-  is_manufacturer: boolean;
-  preferred: boolean;
-  buyer_name: string | null;
-}
+type Hover = Schema<'VendorHover'>;
 
 export function VendorHoverCard({ vendId, children }: { vendId: number; children: ReactNode }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -32,7 +14,7 @@ export function VendorHoverCard({ vendId, children }: { vendId: number; children
   const open = (target: HTMLElement) => {
     setAnchor(target);
     if (!card && !failed) {
-      api.get<Hover>(`/api/V1/Vendor/Hover/Buyer/${vendId}`, { quiet: true }).then(setCard, () => setFailed(true));
+      callApi('get', '/V1/Vendor/Hover/Buyer/{id}', { path: { id: vendId }, quiet: true }).then(setCard, () => setFailed(true));
     }
   };
   return (

@@ -6,10 +6,10 @@ import {
   TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../shared/api';
+import { callApi } from '../shared/api';
 import { HttpError } from '../shared/http';
 import { PageTitle, Pager, useHasPermission } from '../ui';
-import { LoadState, useLoad } from '../ui';
+import { LoadState, useApi } from '../ui';
 import { VendorDetail } from './VendorDetail';
 import { NewVendorDialog } from './NewVendorDialog';
 import { VendorHoverCard } from './VendorHoverCard';
@@ -29,8 +29,7 @@ function GuardedDetail({ model, code }: { model: VendorModel; code: string }) {
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    api
-      .get<VendorCodeAnswer>(`/api/V1/Vendor/VendorCode/${encodeURIComponent(code)}`, { quiet: true })
+    callApi('get', '/V1/Vendor/VendorCode/{code}', { path: { code }, quiet: true })
       .then((answer) => {
         if (!live) return;
         const outcome = guardDecision(model, code, answer);
@@ -65,24 +64,6 @@ function GuardedDetail({ model, code }: { model: VendorModel; code: string }) {
   return <VendorDetail model={model} code={found.vend_code} />;
 }
 
-interface Row {
-  vend_id: number;
-  vend_code: string;
-  vend_name: string;
-  cust_vendor_number: string | null;
-  address1: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  terms_code: string | null;
-  vmi: boolean;
-  hold: number | null;
-  is_hidden: boolean;
-  is_manufacturer: boolean;
-  preferred: boolean;
-  phone: string | null;
-}
-
 interface Filters {
   criteria: string;
   show_hidden: boolean;
@@ -104,19 +85,15 @@ function SearchScreen({ model }: { model: VendorModel }) {
   const [size, setSize] = useState(20);
   const [sort, setSort] = useState<{ field: string; desc: boolean }>({ field: 'vend_name', desc: false });
   const [adding, setAdding] = useState(false);
-  const loaded = useLoad(
-    (signal) =>
-      api.post<{ resultList: Row[]; totalCount: number; limitMessage: string | null }>(
-        '/api/V1/Vendor/GetByQuickSearchCriteria',
-        {
-          pageNumber: page - 1, pageSize: size, sortField: sort.field, sortDirection: sort.desc ? 'desc' : 'asc', vendor_model: model,
-          criteria: query.criteria || null, show_hidden: query.show_hidden, vmi: tri(query.vmi), mfg: model === 'manufacturer' ? null : tri(query.mfg),
-          exclude_cod_vendors: query.exclude_cod_vendors, remit_to_only: query.remit_to_only,
-        },
-        { signal },
-      ),
-    [model, query, page, size, sort],
-  );
+  const loaded = useApi('post', '/V1/Vendor/GetByQuickSearchCriteria', {
+    body: {
+      pageNumber: page - 1, pageSize: size, sortField: sort.field, sortDirection: sort.desc ? 'desc' : 'asc', vendor_model: model,
+      criteria: query.criteria || null, show_hidden: query.show_hidden, vmi: tri(query.vmi), mfg: model === 'manufacturer' ? null : tri(query.mfg),
+      exclude_cod_vendors: query.exclude_cod_vendors, remit_to_only: query.remit_to_only,
+      // The document gives these defaults (false), so its type asks for them.
+      filter_sxe_code: false, ignore_restrictions: false, no_site_filter: false,
+    },
+  });
   const title = model === 'manufacturer' ? 'Manufacturers' : 'Vendors';
   const header = (field: string, label: string) => (
     <TableCell onClick={() => setSort((s) => ({ field, desc: s.field === field ? !s.desc : false }))} sx={{ cursor: 'pointer', fontWeight: 600 }}>

@@ -1,5 +1,6 @@
 // Vendors and manufacturers (docs/vendors.md): routes, permissions, the route guard's decision, and the fields of
 // each block of the detail screen. Pure code, tested in vendors.test.ts.
+import type { Schema } from '../shared/api';
 import { stateAfterCountryChange, stateCountry, type StoredAs, type TypeListName, type TypeValue } from '../typeLists/lookups';
 
 export const VENDOR_SEARCH_ROUTE = '/vendors/vendorSearch';
@@ -18,16 +19,7 @@ export const detailRoute = (model: VendorModel, code: string) => `${searchRoute(
 export const redirectMessage = (model: VendorModel) => (model === 'manufacturer' ? MANUFACTURER_REDIRECT : VENDOR_REDIRECT);
 
 /** What `GET /V1/Vendor/VendorCode/{code}` answers (404 when the vendor rule hides the vendor at the site). */
-export interface VendorCodeAnswer {
-  vend_id: number;
-  vend_code: string;
-  vend_name: string;
-  is_vmi: boolean;
-  is_manufacturer: boolean;
-  is_hidden: boolean;
-  erp_type_id: number;
-  erp_company: string | null;
-}
+export type VendorCodeAnswer = Schema<'VendorCodeAnswer'>;
 
 export type GuardOutcome = { kind: 'search' } | { kind: 'detail'; code: string } | { kind: 'redirect'; message: string };
 
@@ -62,9 +54,9 @@ export interface Block {
   key: string;
   title: string;
   /** GET /V1/Vendor/{get}/{code} */
-  get: string;
+  get: 'Header' | 'Location' | 'Identification' | 'Billing' | 'NetSuite' | 'Miscellaneous' | 'SetUpData';
   /** POST /V1/Vendor/{update}/Update; none: read only. */
-  update?: string;
+  update?: 'VendorHeader' | 'VendorLocation' | 'VendorIdentification' | 'VendorBilling' | 'VendorNetSuite' | 'VendorMiscellaneous';
   permission?: string;
   fields: BlockField[];
 }
