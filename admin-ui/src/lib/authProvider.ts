@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { api } from '../shared/api';
+import { callApi } from '../shared/api';
 import type { TokenAnswer } from '../shared/token';
 import { loadAuthConfig } from './authConfig';
 import { clearToken, getToken, getTokenExpiry, storeToken } from '../shared/token';
@@ -22,7 +22,7 @@ async function startSession(answer: TokenAnswer) {
 }
 
 export async function exchangeSsoCode(code: string): Promise<void> {
-  const answer = await api.post<TokenAnswer>('/api/auth/sso/exchange', { code }, { auth: false, quiet: true });
+  const answer = await callApi('post', '/auth/sso/exchange', { body: { code }, auth: false, quiet: true });
   await startSession(answer);
 }
 
@@ -34,14 +34,14 @@ function endLocalSession() {
 
 export const authProvider = {
   async login({ username, password }: { username: string; password: string }) {
-    const answer = await api.post<TokenAnswer>('/api/auth/login', { username, password }, { auth: false, quiet: true });
+    const answer = await callApi('post', '/auth/login', { body: { username, password }, auth: false, quiet: true });
     await startSession(answer);
   },
 
   async logout() {
     if (getToken()) {
       // Revoke server-side; a failure (already expired, API down) must not keep the user signed in here.
-      await api.post('/api/auth/logout', undefined, { quiet: true }).catch(() => undefined);
+      await callApi('post', '/auth/logout', { quiet: true }).catch(() => undefined);
     }
     endLocalSession();
   },
@@ -78,5 +78,5 @@ export const authProvider = {
 
 /** POST /api/auth/refresh: new token for the same session (also the timeout dialog's Continue). */
 export async function refreshToken() {
-  storeToken(await api.post<TokenAnswer>('/api/auth/refresh'));
+  storeToken(await callApi('post', '/auth/refresh'));
 }

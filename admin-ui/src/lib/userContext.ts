@@ -1,4 +1,4 @@
-import { api, type Schema } from '../shared/api';
+import { callApi, type Schema } from '../shared/api';
 
 export type UserContext = Schema<'UserContext'>;
 export type UserContextStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -27,10 +27,8 @@ export const userContextStore = {
   },
   /** Loads (or reloads) the context; siteCode selects a site first when it is available to the user. */
   load(siteCode?: string | null): Promise<UserContext> {
-    const query = siteCode ? `?site_code=${encodeURIComponent(siteCode)}` : '';
     setState({ ...state, status: 'loading', error: null });
-    const promise: Promise<UserContext> = api
-      .get<UserContext>(`/api/V1/Site/UserContext${query}`)
+    const promise: Promise<UserContext> = callApi('get', '/V1/Site/UserContext', { query: { site_code: siteCode || undefined } })
       .then((context) => {
         if (inflight === promise) inflight = null;
         setState({ status: 'ready', context, error: null });
