@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test suite of ASP (what CI runs through .ci/run):
 #   services -> UI unit tests -> UI builds -> test-tool installs -> OIDC provider self-test
+#   -> the S3 (moto) and SMTP (aiosmtpd) test servers' venvs
 #   -> Rust tests (nextest, else cargo test; among them the generated cross-tenant probes) -> sqlx offline-data check
 #   -> debug build of `asp` -> browser e2e against a fresh database -> Schemathesis against another fresh database.
 # A failing suite does not stop the others (unless a later one depends on it); the script exits 1 if any failed
@@ -204,6 +205,8 @@ fi
 if [[ "${SKIP_RUST:-0}" != 1 ]]; then
   # The S3-compatible server the file storage tests start (they fail, not skip, without it).
   step "moto install (tests/s3, for the S3 file storage tests)" bash tests/s3/run-moto.sh install
+  # The SMTP server the mail tests start (api/tests/it/mail.rs; they fail, not skip, without it).
+  step "aiosmtpd install (tests/smtp, for the mail tests)" bash tests/smtp/run-sink.sh install
   step "rust tests" rust_tests
   if [[ -x target/debug/asp ]]; then
     step "sqlx offline data (.sqlx) matches the database" sqlx_offline_data

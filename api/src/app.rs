@@ -280,7 +280,7 @@ impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let state = build_state(settings).await?;
         sync_api_switch(&state).await?;
-        jobs::spawn(state.clone(), crate::job_registry());
+        jobs::spawn(state.clone(), crate::job_registry(kernel::mail::MailSettings::load()?));
         Self::start(state).await
     }
 

@@ -12,9 +12,9 @@ pub mod server;
 // What the integration tests and tools reach through the binary's crate.
 pub use kernel::{auth, config, error, state};
 
-/// Every job this build can run, from every area that ships jobs.
-pub fn job_registry() -> kernel::jobs::Registry {
-    kernel::jobs::Registry::new(devops::jobs::all().into_iter().chain(stock::jobs()).collect())
+/// Every job this build can run, from every area that ships jobs, and the kernel's mail sender.
+pub fn job_registry(mail: kernel::mail::MailSettings) -> kernel::jobs::Registry {
+    kernel::jobs::Registry::new(devops::jobs::all().into_iter().chain(stock::jobs()).chain(kernel::mail::jobs(mail)).collect())
 }
 
 /// Every home tile count this build can answer, from the areas that own the counted records.

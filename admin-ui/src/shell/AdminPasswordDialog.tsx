@@ -38,8 +38,9 @@ export function AdminPasswordDialog({
         password: form.values.password,
         confirm_password: form.values.confirm_password,
       };
-      // The spec's address ends with a slash (the document's path does not; the server accepts both).
-      const answer = await api.post<Answer<'/V1/User/Password/Update', 'post'>>('/api/V1/User/Password/Update/', body, { local400: true });
+      // The spec's address ends with a slash (the document's path does not; the server accepts both): callApi only
+      // writes the document's path, so this call keeps the spec's address, typed by the document's answer.
+      const answer = await api.post<Answer<'/V1/User/Password/Update', 'post'>>('/api/V1/User/Password/Update/', body, { local400: true }); // conventions-ok: the spec's address (trailing slash), typed by Answer<>
       notify(answer?.message || PASSWORD_UPDATED, 'success');
       form.reset();
       onClose();

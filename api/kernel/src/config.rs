@@ -88,6 +88,31 @@ pub struct Settings {
     pub s3_secret_access_key: Option<String>,
 }
 
+/// Reads the layered configuration (built-in defaults, `config/default.toml`, the file named by `ASP_CONFIG`, then
+/// `ASP_*` variables) into `T`, which takes the keys it names and ignores the others: [`Settings`], and the settings
+/// a part keeps to itself (`kernel::mail::MailSettings`) so that its secrets stay out of the shared struct.
+pub fn load_layered<T: serde::de::DeserializeOwned>() -> anyhow::Result<T> {
+    let mut builder = config::Config::builder()
+        .add_source(config::File::from_str(include_str!("../../../config/default.toml"), config::FileFormat::Toml))
+        .set_default("jwt_secret", DEV_JWT_SECRET)?
+        .add_source(config::File::with_name("config/default").required(false));
+    if let Ok(path) = std::env::var("ASP_CONFIG") {
+        builder = builder.add_source(config::File::with_name(&path).required(true));
+    }
+    builder
+        .add_source(
+            config::Environment::with_prefix("ASP")
+                .try_parsing(true)
+                .list_separator(",")
+                .with_list_parse_key("cors_origins")
+                .with_list_parse_key("oidc_scopes"),
+        )
+        .build()
+        .context("reading configuration")?
+        .try_deserialize()
+        .context("parsing configuration")
+}
+
 // Secrets are never printed, not even in debug logs.
 impl fmt::Debug for Settings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -122,25 +147,7 @@ fn redact_url(url: &str) -> String {
 
 impl Settings {
     pub fn load() -> anyhow::Result<Self> {
-        let mut builder = config::Config::builder()
-            .add_source(config::File::from_str(include_str!("../../../config/default.toml"), config::FileFormat::Toml))
-            .set_default("jwt_secret", DEV_JWT_SECRET)?
-            .add_source(config::File::with_name("config/default").required(false));
-        if let Ok(path) = std::env::var("ASP_CONFIG") {
-            builder = builder.add_source(config::File::with_name(&path).required(true));
-        }
-        let settings: Settings = builder
-            .add_source(
-                config::Environment::with_prefix("ASP")
-                    .try_parsing(true)
-                    .list_separator(",")
-                    .with_list_parse_key("cors_origins")
-                    .with_list_parse_key("oidc_scopes"),
-            )
-            .build()
-            .context("reading configuration")?
-            .try_deserialize()
-            .context("parsing configuration")?;
+        let settings: Settings = load_layered()?;
         settings.validate()?;
         Ok(settings)
     }

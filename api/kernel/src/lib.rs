@@ -15,6 +15,7 @@ pub mod fields;
 pub mod import;
 pub mod jobs;
 pub mod listing;
+pub mod mail;
 pub mod num;
 pub mod perm;
 pub mod reach;

@@ -49,3 +49,4 @@ mod limits_concurrency;
 mod import_bombs;
 mod csv_injection;
 mod audit_history;
+mod mail;

@@ -1,0 +1,155 @@
+//! The mail outbox and the mobile carriers (migrations/global/0042_mail_outbox.sql).
+
+use sqlx::PgConnection;
+
+use super::MobileCarrier;
+
+/// A row to insert: the enqueued message with its generated Message-ID.
+pub(super) struct NewMail<'a> {
+    pub client_id: Option<i64>,
+    pub site_id: Option<i64>,
+    pub notification_recipient_id: Option<i64>,
+    pub channel: &'a str,
+    pub to_address: &'a str,
+    pub subject: &'a str,
+    pub text_body: &'a str,
+    pub html_body: Option<&'a str>,
+    pub message_id: &'a str,
+}
+
+pub(super) async fn insert(conn: &mut PgConnection, m: &NewMail<'_>) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(
+        "insert into asp.mail_outbox (client_id, site_id, notification_recipient_id, channel, to_address, subject,
+                                      text_body, html_body, message_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         returning mail_outbox_id",
+        m.client_id,
+        m.site_id,
+        m.notification_recipient_id,
+        m.channel,
+        m.to_address,
+        m.subject,
+        m.text_body,
+        m.html_body,
+        m.message_id,
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// A message claimed for sending: `attempts` counts this attempt, and is the claim's token (a sender whose lease
+/// expired and was claimed again cannot mark the row any more).
+pub struct Claimed {
+    pub mail_outbox_id: i64,
+    pub channel: String,
+    pub to_address: String,
+    pub subject: String,
+    pub text_body: String,
+    pub html_body: Option<String>,
+    pub message_id: String,
+    pub attempts: i32,
+}
+
+/// Claims the next due message: a pending one whose time has come, or one still 'sending' whose lease expired (its
+/// sender crashed), as long as it has attempts left. `skip locked`: concurrent senders take different rows.
+pub(super) async fn claim_next(conn: &mut PgConnection, lease_seconds: i32, max_attempts: i32) -> Result<Option<Claimed>, sqlx::Error> {
+    sqlx::query_as!(
+        Claimed,
+        "update asp.mail_outbox o
+            set state = 'sending', lease_until = now() + make_interval(secs => $1::int), attempts = o.attempts + 1
+          where o.mail_outbox_id = (
+                select m.mail_outbox_id from asp.mail_outbox m
+                 where ((m.state = 'pending' and m.next_attempt_at <= now()) or (m.state = 'sending' and m.lease_until < now()))
+                   and m.attempts < $2
+                 order by m.next_attempt_at, m.mail_outbox_id
+                 limit 1
+                   for update skip locked)
+         returning o.mail_outbox_id, o.channel, o.to_address, o.subject, o.text_body, o.html_body, o.message_id, o.attempts",
+        lease_seconds,
+        max_attempts,
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Gives up messages whose sender crashed on their last allowed attempt (nothing would claim them again).
+pub(super) async fn fail_abandoned(conn: &mut PgConnection, max_attempts: i32) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query!(
+        "update asp.mail_outbox
+            set state = 'failed', lease_until = null,
+                last_error = 'The sender stopped during the last allowed attempt (lease expired). Last error: '
+                             || coalesce(last_error, 'none')
+          where state = 'sending' and lease_until < now() and attempts >= $1",
+        max_attempts,
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+pub(super) async fn mark_sent(conn: &mut PgConnection, id: i64, attempts: i32) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "update asp.mail_outbox set state = 'sent', lease_until = null, sent_at = now()
+          where mail_outbox_id = $1 and state = 'sending' and attempts = $2",
+        id,
+        attempts,
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub(super) async fn mark_retry(conn: &mut PgConnection, id: i64, attempts: i32, delay_seconds: i32, error: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "update asp.mail_outbox
+            set state = 'pending', lease_until = null, next_attempt_at = now() + make_interval(secs => $3::int), last_error = $4
+          where mail_outbox_id = $1 and state = 'sending' and attempts = $2",
+        id,
+        attempts,
+        delay_seconds,
+        error,
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub(super) async fn mark_failed(conn: &mut PgConnection, id: i64, attempts: i32, error: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "update asp.mail_outbox set state = 'failed', lease_until = null, last_error = $3
+          where mail_outbox_id = $1 and state = 'sending' and attempts = $2",
+        id,
+        attempts,
+        error,
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Messages waiting for their first or a further attempt (what an unconfigured sender reports).
+pub(super) async fn waiting(conn: &mut PgConnection) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!(r#"select count(*) as "n!" from asp.mail_outbox where state in ('pending', 'sending')"#)
+        .fetch_one(conn)
+        .await
+}
+
+pub(super) async fn carrier(conn: &mut PgConnection, mobile_carrier_id: i32) -> Result<Option<MobileCarrier>, sqlx::Error> {
+    sqlx::query_as!(
+        MobileCarrier,
+        "select mobile_carrier_id, carrier_name, sms_gateway_domain, active from asp.mobile_carrier where mobile_carrier_id = $1",
+        mobile_carrier_id,
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+pub(super) async fn active_carriers(conn: &mut PgConnection) -> Result<Vec<MobileCarrier>, sqlx::Error> {
+    sqlx::query_as!(
+        MobileCarrier,
+        "select mobile_carrier_id, carrier_name, sms_gateway_domain, active from asp.mobile_carrier
+          where active order by sort_order, carrier_name",
+    )
+    .fetch_all(conn)
+    .await
+}
