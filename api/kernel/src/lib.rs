@@ -16,6 +16,7 @@ pub mod import;
 pub mod jobs;
 pub mod listing;
 pub mod mail;
+pub mod notify;
 pub mod num;
 pub mod perm;
 pub mod reach;

@@ -312,6 +312,19 @@ pub async fn submit(state: &AppState, caller: &Caller, current: &SiteScope, shee
         move_to(&mut tx, sheet_id, status, SheetStatus::Posted, caller.user_id).await?;
     }
     audit_sheet(&mut tx, caller, sheet_id, "submit", json!({"posted_lines": posted, "waiting_lines": waiting})).await?;
+    if waiting > 0 {
+        // In the submit's transaction: the approvers hear of it exactly when the sheet is kept.
+        let notice = kernel::notify::Notice {
+            type_id: kernel::notify::types::COUNT_VARIANCE_WAITING,
+            subject: format!("Count sheet {sheet_id}: {waiting} variance(s) wait for approval"),
+            text: format!("Count sheet {sheet_id} was submitted; {waiting} line(s) differ by more than the site's thresholds and wait for approval."),
+            link: Some("/cycleCount/approval".to_owned()),
+            about: kernel::notify::About { object_id: Some(sheet_id), ..Default::default() },
+            created_by: Some(caller.user_id),
+            ..Default::default()
+        };
+        kernel::notify::raise(&mut tx, &notice).await?;
+    }
     let sheet = repo::find(&mut tx, sheet_id).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     tx.commit().await?;
     let message = if waiting == 0 { "Sheet submitted and posted.".to_owned() } else { "Sheet submitted: some lines wait for approval.".to_owned() };

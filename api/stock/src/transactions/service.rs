@@ -12,6 +12,7 @@ use kernel::draw::{DrawLimit, DrawerQuery, TrackingSelection};
 use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, XlsxFile};
 use kernel::listing::{self, Page};
+use kernel::notify;
 use kernel::num::{Quantity, UnitCost};
 use kernel::perm::Perm;
 use kernel::records;
@@ -385,6 +386,40 @@ pub async fn check_limits(tx: &mut TenantTx, limits: &[DrawLimit], employee_id: 
     }
 }
 
+/// Raises "draw refused by a limit" (kernel::notify) at the site. A failure to raise is logged, never answered: the
+/// caller is owed the refusal, not an error about the alert.
+#[allow(clippy::too_many_arguments)]
+async fn draw_refused_alert(
+    state: &AppState,
+    caller: &Caller,
+    scope: &SiteScope,
+    drawer: &kernel::draw::Drawer,
+    body: &DrawRequest,
+    cid_no: Option<i64>,
+    sel: &TrackingSelection,
+    message: &str,
+) {
+    let notice = notify::Notice {
+        type_id: notify::types::DRAW_REFUSED,
+        subject: format!("Draw refused: {} ({})", drawer.name, drawer.employee_number),
+        text: format!("{} asked to draw {} of CIP {}: {message}", drawer.name, body.qty.0.normalize(), body.cip_no),
+        link: Some(format!("/employees/{}/show", drawer.employee_id)),
+        about: notify::About { cip_no: Some(body.cip_no), cid_no, employee_id: Some(drawer.employee_id), ..Default::default() },
+        tracking_code_ids: Some(sel.ids.iter().flatten().copied().collect()),
+        created_by: Some(caller.user_id),
+        ..Default::default()
+    };
+    let raised = async {
+        let mut tx = scope.begin(&state.pool).await?;
+        notify::raise(&mut tx, &notice).await?;
+        tx.commit().await?;
+        Ok::<_, ApiError>(())
+    };
+    if let Err(e) = raised.await {
+        tracing::warn!(error = ?e, "the draw-refused alert was not raised");
+    }
+}
+
 /// POST Issue: an employee draws a CIP of the current site.
 pub async fn issue(state: &AppState, caller: &Caller, scope: &SiteScope, body: &DrawRequest) -> ApiResult<MovementResult> {
     draw(state, caller, scope, body, TransCode::Iss).await
@@ -419,7 +454,25 @@ async fn draw(state: &AppState, caller: &Caller, scope: &SiteScope, body: &DrawR
     if code == TransCode::Iss {
         // The cost read before the CIP is locked: a receipt posting meanwhile moves the average by a little, and the
         // limit is judged at the cost of the moment the draw was asked for.
-        check_limits(&mut tx, &rules.limits, drawer.employee_id, cid_no, body.qty, avg_cost.unwrap_or_default(), body.supervisor_id.is_some()).await?;
+        let breach = crate::ledger::limits::first_breach(
+            &mut tx,
+            &rules.limits,
+            drawer.employee_id,
+            cid_no,
+            body.qty,
+            avg_cost.unwrap_or_default(),
+            body.supervisor_id.is_some(),
+            Utc::now(),
+        )
+        .await?;
+        if let Some(breach) = breach {
+            // Nothing of the draw is kept; the refusal itself is told to the people who look after limits, in a
+            // transaction of its own (the draw's rolls back).
+            let message = breach.message();
+            drop(tx);
+            draw_refused_alert(state, caller, scope, &drawer, body, cid_no, &sel, &message).await;
+            return Err(ApiError::conflict(&message));
+        }
     } else {
         check_return(&mut tx, &rules, body, cid_no).await?;
     }
