@@ -116,7 +116,8 @@ test('an issue within the limit posts: on hand goes down and the transaction sho
     assert.equal(found.status, 200);
     assert.equal(found.body.employeeNumber, EMPLOYEE);
     await page.goto(`${BASE_URL}/#/transaction?id=${tran.tran_id}`);
-    await page.getByText(String(tran.tran_id)).first().waitFor();
+    // The page's own title (the app bar keeps a hidden copy of it, and the side bar lists it under Recent).
+    await page.getByTestId('page-title').filter({ hasText: String(tran.tran_id) }).waitFor();
     await page.goto(`${BASE_URL}/#/transaction/cribCounter`);
     await SEL.counter(page).waitFor();
   }));
