@@ -35,7 +35,8 @@ pub async fn build_state(settings: Settings) -> anyhow::Result<AppState> {
     let draw = Arc::new(people::draw::PeopleDrawPolicy);
     let tiles = Arc::new(crate::tile_counts());
     let imports = kernel::import::ImportGate::new(&settings);
-    Ok(AppState { settings: Arc::new(settings), pool, sessions, authz, tokens, oidc, search, draw, tiles, imports })
+    let realtime = kernel::realtime::Realtime::new(&settings.redis_url, &settings.redis_prefix, sessions.clone())?;
+    Ok(AppState { settings: Arc::new(settings), pool, sessions, authz, tokens, oidc, search, draw, tiles, imports, realtime })
 }
 
 /// Row-level security does not hold for a superuser or a BYPASSRLS role: outside development, `asp serve` refuses
@@ -103,6 +104,15 @@ fn request_id_from(req: &Request) -> String {
         .map_or_else(|| uuid::Uuid::new_v4().simple().to_string(), str::to_owned)
 }
 
+/// The real-time hubs take the access token in the query (docs/realtime.md); the error log never keeps it.
+fn without_access_token(query: &str) -> String {
+    query
+        .split('&')
+        .map(|pair| if pair.split('=').next() == Some("access_token") { "access_token=<redacted>" } else { pair })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
 /// The spec writes some API paths with a trailing slash (`api/V1/User/SecurityQuestions/Options/`); the router
 /// knows them without it, so both spellings reach the same operation.
 fn strip_trailing_slash(req: &mut Request) {
@@ -142,7 +152,7 @@ impl<E: Endpoint> Endpoint for RequestContextEndpoint<E> {
         let slot = FailureSlot::default();
         let method = req.method().to_string();
         let path = req.uri().path().to_owned();
-        let query = req.uri().query().map(str::to_owned);
+        let query = req.uri().query().map(without_access_token);
         let started = Instant::now();
         let is_api = path.starts_with("/api");
         let span = tracing::info_span!("request", request_id = %request_id, %method, %path);
@@ -258,6 +268,9 @@ pub fn routes(state: AppState) -> impl Endpoint<Output = Response> {
             Response::builder().status(StatusCode::OK).content_type("application/json").body(document.clone())
         }))
         .at("/docs", poem::endpoint::make_sync(move |_| Html(swagger.clone())))
+        // The real-time hubs (docs/realtime.md): WebSocket, outside the OpenAPI document.
+        .at("/alert", poem::get(crate::realtime::alert_hub))
+        .at("/site", poem::get(crate::realtime::site_hub))
         .nest("/", api.into_endpoint());
     Route::new()
         .nest("/api", api_routes.with(cors))
@@ -281,6 +294,7 @@ impl Application {
         let state = build_state(settings).await?;
         sync_api_switch(&state).await?;
         jobs::spawn(state.clone(), crate::job_registry(kernel::mail::MailSettings::load()?));
+        state.realtime.spawn_subscriber();
         Self::start(state).await
     }
 

@@ -6,6 +6,7 @@ pub mod cli;
 pub mod hardening;
 pub mod health;
 pub mod openapi;
+pub mod realtime;
 pub mod seed;
 pub mod server;
 

@@ -127,6 +127,21 @@ async fn caller_of(state: &AppState, subject: &str, session: Session) -> Result<
     Ok(Caller { user_id: session.user_id, real_user_id: session.impersonator_id.unwrap_or(session.user_id), session, site })
 }
 
+/// The caller an access token stands for, checked as the guard checks a bearer token (signature, live session,
+/// subject, expired password): for the real-time hubs, which take the token before the WebSocket upgrade.
+pub async fn caller_for_token(state: &AppState, token: Option<&str>) -> Result<Caller, ApiError> {
+    let Some(token) = token else {
+        return Err(ApiError::unauthorized("Sign-in required."));
+    };
+    let claims = state.tokens.verify(token).ok_or_else(|| ApiError::unauthorized(SESSION_INVALID))?;
+    let session = state.sessions.touch(&claims.sid).await?.ok_or_else(|| ApiError::unauthorized(SESSION_INVALID))?;
+    let caller = caller_of(state, &claims.sub, session).await?;
+    if caller.session.password_expired {
+        return Err(ApiError::forbidden_with("Your password has expired. Change it to continue.", "passwordExpired"));
+    }
+    Ok(caller)
+}
+
 /// Operations that stay reachable while an administrator has switched the API off.
 fn exempt_from_offline(path: &str) -> bool {
     path.starts_with("/api/auth/")

@@ -75,6 +75,9 @@ pub struct Settings {
     pub max_connections: usize,
     /// A client must send a request's headers within this time (also on an idle kept-alive connection).
     pub header_read_timeout_seconds: u64,
+    /// How often an open real-time hub connection checks that its session still lives, closing the socket once it
+    /// ended (logout, revocation, inactivity): docs/realtime.md.
+    pub realtime_session_check_seconds: u64,
     /// Where uploaded files are kept when no S3 bucket is configured (docs/files.md); created when missing.
     pub files_dir: String,
     /// The largest file one upload may carry (413 above it); at most `max_body_bytes`.
@@ -175,6 +178,7 @@ impl Settings {
         );
         anyhow::ensure!(self.max_connections >= 1, "max_connections must be at least 1");
         anyhow::ensure!(self.header_read_timeout_seconds >= 1, "header_read_timeout_seconds must be at least 1");
+        anyhow::ensure!(self.realtime_session_check_seconds >= 1, "realtime_session_check_seconds must be at least 1");
         anyhow::ensure!(
             (1024..=self.max_body_bytes).contains(&self.files_max_bytes),
             "files_max_bytes must be between 1024 and max_body_bytes ({})",
@@ -256,6 +260,7 @@ mod tests {
             import_wait_ms: 1,
             max_connections: 16,
             header_read_timeout_seconds: 10,
+            realtime_session_check_seconds: 30,
             files_dir: "data/files".into(),
             files_max_bytes: 1 << 20,
             s3_endpoint: Some("http://127.0.0.1:9000".into()),

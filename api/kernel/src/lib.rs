@@ -20,6 +20,7 @@ pub mod notify;
 pub mod num;
 pub mod perm;
 pub mod reach;
+pub mod realtime;
 pub mod records;
 pub mod state;
 pub mod tiles;

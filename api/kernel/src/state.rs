@@ -26,4 +26,6 @@ pub struct AppState {
     pub tiles: Arc<crate::tiles::TileCounts>,
     /// How many file imports run at once (`import_max_concurrent`).
     pub imports: crate::import::ImportGate,
+    /// Messages to the browsers of a user or a site, on every replica (docs/realtime.md).
+    pub realtime: crate::realtime::Realtime,
 }

@@ -51,3 +51,4 @@ mod import_bombs;
 mod csv_injection;
 mod audit_history;
 mod mail;
+mod realtime;

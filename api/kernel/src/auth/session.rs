@@ -197,6 +197,13 @@ impl SessionStore {
         Ok(revoked)
     }
 
+    /// PUBLISH on the shared connection (kernel::realtime names the channels, prefix included).
+    pub async fn publish(&self, channel: &str, payload: &str) -> anyhow::Result<()> {
+        let mut c = self.conn().await?;
+        let _: i64 = c.publish(channel, payload).await?;
+        Ok(())
+    }
+
     pub async fn api_enabled(&self) -> anyhow::Result<bool> {
         let mut c = self.conn().await?;
         let disabled: bool = c.exists(self.api_disabled_key()).await?;
