@@ -1,7 +1,10 @@
-//! Alerts: alert auditing now; the alert settings and inbox of later issues belong here too. One folder per
-//! resource (`model`, `repo`, `service`, `http`; see docs/architecture.md).
+//! Alerts (docs/alerts.md): alert auditing, each user's alert settings per site, and the inbox. Raising a
+//! notification is `kernel::notify` (any area raises them). One folder per resource (`model`, `repo`, `service`,
+//! `http`; see docs/architecture.md).
 
 pub mod auditing;
+pub mod inbox;
+pub mod settings;
 
 /// This area's API types (see `kernel::ApiSet`).
-pub type Apis = auditing::http::AlertAuditingApi;
+pub type Apis = (auditing::http::AlertAuditingApi, settings::http::AlertSettingsApi, inbox::http::AlertInboxApi);

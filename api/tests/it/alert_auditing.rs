@@ -300,8 +300,8 @@ async fn alert_types_and_site_codes_feed_the_search_form() {
     let types = app.get("/api/V1/Type/GetAllAlertTypes", &admin).await;
     assert_eq!(types.status, StatusCode::OK);
     let list = types.body.as_array().unwrap();
-    assert_eq!(list.len(), 8);
-    assert_eq!(list[0], json!({"type_notification_id": 8, "description": "Item Add Completed"}), "ordered by description");
+    assert_eq!(list.len(), 19, "the types of global migrations 0004 and 0043");
+    assert_eq!(list[0], json!({"type_notification_id": 12, "description": "Catalogue Costs Changed"}), "ordered by description");
 
     let one = app.get("/api/V1/AlertAuditing/Type?type_id=3", &admin).await;
     assert_eq!(one.status, StatusCode::OK);

@@ -196,3 +196,175 @@ async fn a_rolled_back_change_raises_nothing() {
     assert_eq!(notifications(&app, COUNT_VARIANCE).await, 1);
 }
 
+// ---- the operations
+
+/// The caller's setting of one type in a settings answer.
+fn setting_of(list: &Value, type_id: i64) -> Value {
+    list.as_array().unwrap().iter().find(|s| s["asp_notification_type_id"] == type_id).cloned().unwrap_or(Value::Null)
+}
+
+#[tokio::test]
+async fn a_user_reads_and_saves_their_own_settings_and_only_types_they_may_receive_are_offered() {
+    let app = spawn().await;
+    let wh = at(&app, "warehouse", SITE).await;
+    let me = app.user_id("warehouse").await;
+    let site = app.site_id(SITE).await;
+    let a = app.get(&format!("/api/V1/Alerts/{me}/{site}"), &wh).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let draw = setting_of(&a.body, DRAW_REFUSED);
+    assert_eq!((draw["enable_inbox"].as_bool(), draw["enable_toastr"].as_bool(), draw["enable_email"].as_bool()), (Some(true), Some(true), Some(false)), "defaults: {draw}");
+    assert!(draw["asp_user_notification_setting_id"].is_null());
+    assert!(setting_of(&a.body, COUNT_VARIANCE).is_null(), "warehouse lacks CycleCountApprove: the type is not offered");
+
+    let a = app.put("/api/V1/Alerts", &wh, json!({"asp_users_id": me, "site_id": site, "settings": [{"asp_notification_type_id": DRAW_REFUSED, "enable_email": true, "enable_toastr": false}]})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let draw = setting_of(&a.body, DRAW_REFUSED);
+    assert_eq!((draw["enable_inbox"].as_bool(), draw["enable_toastr"].as_bool(), draw["enable_email"].as_bool()), (Some(true), Some(false), Some(true)), "{draw}");
+    let audits: i64 = sqlx::query_scalar("select count(*) from asp.audit_event where entity = 'user_notification_setting' and entity_id = $1")
+        .bind(format!("{me}:{site}"))
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(audits, 1);
+
+    // A type the user may not receive, a bad priority: 400 naming the field.
+    let a = app.put("/api/V1/Alerts", &wh, json!({"asp_users_id": me, "site_id": site, "settings": [{"asp_notification_type_id": COUNT_VARIANCE, "enable_email": true}]})).await;
+    assert_eq!((a.status, a.body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("settings[0].asp_notification_type_id")), "{:?}", a.body);
+    let a = app.put("/api/V1/Alerts", &wh, json!({"asp_users_id": me, "site_id": site, "settings": [{"asp_notification_type_id": DRAW_REFUSED, "filter_req_priority": 12}]})).await;
+    assert_eq!((a.status, a.body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("settings[0].filter_req_priority")), "{:?}", a.body);
+
+    // The saved settings decide the next refused draw's channels.
+    refused_draw(&app, &wh).await;
+    let rows = recipients(&app, DRAW_REFUSED).await;
+    let mine = rows.iter().find(|r| r.0 == "warehouse").unwrap();
+    assert_eq!((mine.1.as_str(), mine.2.as_str(), mine.3.as_str()), ("sent", "none", "pending"), "inbox, no toast, e-mail: {mine:?}");
+}
+
+#[tokio::test]
+async fn another_users_settings_are_404_but_an_administrator_of_users_reads_and_changes_them() {
+    let app = spawn().await;
+    let wh = at(&app, "warehouse", SITE).await;
+    let admin = at(&app, "admin", SITE).await;
+    let buyer = app.user_id("buyer").await;
+    let site = app.site_id(SITE).await;
+    let gea = app.site_id("GEA-MAIN").await;
+    assert_eq!(app.get(&format!("/api/V1/Alerts/{buyer}/{site}"), &wh).await.status, StatusCode::NOT_FOUND);
+    let a = app.put("/api/V1/Alerts", &wh, json!({"asp_users_id": buyer, "site_id": site, "settings": []})).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "{:?}", a.body);
+    // A site of another client, or one the user has no access to: 404.
+    let me = app.user_id("warehouse").await;
+    assert_eq!(app.get(&format!("/api/V1/Alerts/{me}/{gea}"), &wh).await.status, StatusCode::NOT_FOUND);
+
+    let a = app.get(&format!("/api/V1/Alerts/{buyer}/{site}"), &admin).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert!(!setting_of(&a.body, COUNT_VARIANCE).is_null(), "the buyer may approve counts");
+    let a = app.put("/api/V1/Alerts", &admin, json!({"asp_users_id": buyer, "site_id": site, "settings": [{"asp_notification_type_id": COUNT_VARIANCE, "is_active": false}]})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(setting_of(&a.body, COUNT_VARIANCE)["is_active"], false);
+    let a = app.post("/api/V1/Alerts/Search", &admin, json!({"asp_users_id": buyer, "site_id": site, "notification_category_id": 3, "pageSize": 10})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert!(a.body["resultList"].as_array().unwrap().iter().all(|s| s["notification_category_id"] == 3));
+    assert!(a.body["totalCount"].as_i64().unwrap() >= 1);
+}
+
+#[tokio::test]
+async fn sites_update_all_copies_a_users_settings_to_their_other_sites_of_the_client() {
+    let app = spawn().await;
+    let wh = at(&app, "warehouse", SITE).await;
+    let me = app.user_id("warehouse").await;
+    let north = app.site_id(SITE).await;
+    let south = app.site_id("ACME-SOUTH").await;
+    let a = app.put("/api/V1/Alerts", &wh, json!({"asp_users_id": me, "site_id": north, "settings": [{"asp_notification_type_id": DRAW_REFUSED, "enable_text": true, "enable_inbox": false}]})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let a = app.post("/api/V1/Alerts/Sites/UpdateAll", &wh, json!({"asp_users_id": me, "site_id": north})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(a.body["site_count"], 1);
+    let a = app.get(&format!("/api/V1/Alerts/{me}/{south}"), &wh).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let draw = setting_of(&a.body, DRAW_REFUSED);
+    assert_eq!((draw["enable_text"].as_bool(), draw["enable_inbox"].as_bool()), (Some(true), Some(false)), "{draw}");
+}
+
+#[tokio::test]
+async fn the_tracking_code_filter_is_listed_and_changed_through_its_operations() {
+    let app = spawn().await;
+    let wh = at(&app, "warehouse", SITE).await;
+    let me = app.user_id("warehouse").await;
+    let site = app.site_id(SITE).await;
+    let code: i64 = sqlx::query_scalar("select tracking_code_id from client_acme.tracking_code where site_id = $1 order by tracking_code_id limit 1").bind(site).fetch_one(&app.pool).await.unwrap();
+    let other: i64 = sqlx::query_scalar("select tracking_code_id from client_acme.tracking_code where site_id <> $1 order by tracking_code_id limit 1").bind(site).fetch_one(&app.pool).await.unwrap();
+    let a = app.post("/api/V1/Alerts/TrackingCode/Update", &wh, json!({"asp_users_id": me, "site_id": site, "asp_notification_type_id": DRAW_REFUSED, "insert": [other]})).await;
+    assert_eq!((a.status, a.body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("insert[0]")), "another site's code: {:?}", a.body);
+    let a = app.post("/api/V1/Alerts/TrackingCode/Update", &wh, json!({"asp_users_id": me, "site_id": site, "asp_notification_type_id": DRAW_REFUSED, "insert": [code], "filter_tracking_codes": true})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let a = app.post("/api/V1/Alerts/TrackingCode/Search", &wh, json!({"asp_users_id": me, "site_id": site, "asp_notification_type_id": DRAW_REFUSED, "in_group_only": true})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(a.body["totalCount"], 1);
+    assert_eq!(a.body["resultList"][0]["trackingCodeID"], code);
+    assert_eq!(a.body["resultList"][0]["inGroup"], true);
+    let a = app.get(&format!("/api/V1/Alerts/{me}/{site}"), &wh).await;
+    let draw = setting_of(&a.body, DRAW_REFUSED);
+    assert_eq!((draw["filter_tracking_codes"].as_bool(), draw["track_count"].as_i64()), (Some(true), Some(1)), "{draw}");
+}
+
+async fn inbox_count(app: &TestApp, token: &str, user: i64) -> i64 {
+    let a = app.get(&format!("/api/V1/Alerts/Inbox/count/{user}"), token).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    a.body["count"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn the_inbox_counts_reads_acknowledges_and_removes_and_another_users_inbox_is_404() {
+    let app = spawn().await;
+    let admin = at(&app, "admin", SITE).await;
+    let buyer_token = at(&app, "buyer", SITE).await;
+    let buyer = app.user_id("buyer").await;
+    let warehouse = app.user_id("warehouse").await;
+    let before = inbox_count(&app, &buyer_token, buyer).await;
+    // A broadcast reaches everyone at the site (the type needs no permission).
+    let a = app.post("/api/V1/Alerts/Notification/Insert", &admin, json!({"subject": "Fire drill at 3", "body": "Everyone out to the car park.", "link": "/"})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let broadcast = a.body["notification_id"].as_i64().unwrap();
+    assert!(a.body["recipients"].as_i64().unwrap() >= 3, "{:?}", a.body);
+    // A message to the buyer's inbox alone.
+    let a = app.post("/api/V1/Alerts/Inbox/UserNotification/Insert", &admin, json!({"asp_users_ids": [buyer], "subject": "Please call me", "body": "About PO 42."})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(a.body["recipients"], 1);
+    let direct = a.body["notification_id"].as_i64().unwrap();
+    assert_eq!(inbox_count(&app, &buyer_token, buyer).await, before + 2);
+    // Bad input: 400 naming the field.
+    let a = app.post("/api/V1/Alerts/Notification/Insert", &admin, json!({"subject": " ", "body": "x"})).await;
+    assert_eq!((a.status, a.body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("subject")), "{:?}", a.body);
+    let a = app.post("/api/V1/Alerts/Inbox/UserNotification/Insert", &admin, json!({"asp_users_ids": [999_999_999], "subject": "s", "body": "b"})).await;
+    assert_eq!((a.status, a.body["errors"][0]["field"].as_str()), (StatusCode::BAD_REQUEST, Some("asp_users_ids[0]")), "{:?}", a.body);
+    // The buyer may not send.
+    assert_eq!(app.post("/api/V1/Alerts/Notification/Insert", &buyer_token, json!({"subject": "s", "body": "b"})).await.status, StatusCode::FORBIDDEN);
+
+    // The inbox lists it; reading marks it read.
+    let a = app.post("/api/V1/Alerts/Notification/Search", &buyer_token, json!({"unread_only": true, "search": "call me"})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!(a.body["resultList"][0]["notification_id"], direct);
+    let a = app.get(&format!("/api/V1/Alerts/Inbox/{buyer}/{direct}"), &buyer_token).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!((a.body["subject"].as_str(), a.body["body_inbox"].as_str()), (Some("Please call me"), Some("About PO 42.")));
+    assert_eq!(a.body["is_read"], true);
+    assert_eq!(inbox_count(&app, &buyer_token, buyer).await, before + 1);
+
+    // Another user's inbox, and a notification the caller did not receive: 404.
+    assert_eq!(app.get(&format!("/api/V1/Alerts/Inbox/count/{warehouse}"), &buyer_token).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.get(&format!("/api/V1/Alerts/Inbox/{warehouse}/{broadcast}"), &buyer_token).await.status, StatusCode::NOT_FOUND);
+    let wh_token = at(&app, "warehouse", SITE).await;
+    assert_eq!(app.get(&format!("/api/V1/Alerts/Inbox/{warehouse}/{direct}"), &wh_token).await.status, StatusCode::NOT_FOUND);
+    let a = app.post("/api/V1/Alerts/Inbox/status/update", &wh_token, json!({"asp_users_id": warehouse, "remove": [direct]})).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "{:?}", a.body);
+    let a = app.post("/api/V1/Alerts/Inbox/status/update", &buyer_token, json!({"asp_users_id": warehouse, "ack": [broadcast]})).await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "{:?}", a.body);
+
+    // Acknowledge the broadcast, remove the direct message.
+    let a = app.post("/api/V1/Alerts/Inbox/status/update", &buyer_token, json!({"asp_users_id": buyer, "ack": [broadcast], "remove": [direct]})).await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    assert_eq!((a.body["acknowledged"].as_i64(), a.body["removed"].as_i64(), a.body["count"].as_i64()), (Some(1), Some(1), Some(before)));
+    assert_eq!(app.get(&format!("/api/V1/Alerts/Inbox/{buyer}/{direct}"), &buyer_token).await.status, StatusCode::NOT_FOUND, "removed");
+    let audits: i64 = sqlx::query_scalar("select count(*) from asp.audit_event where entity in ('notification', 'notification_recipient')").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(audits, 4, "two sends, one read, one status update");
+}

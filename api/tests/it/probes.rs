@@ -412,6 +412,12 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
             return Some(Skip("an ERP type or a reference list value (asp.type_value): the same codes for every client"))
         }
         ("alertAuditingGetType", "type_id") => return Some(Skip("alert types: provider data")),
+        (id, "asp_notification_type_id" | "notification_category_id") if id.starts_with("alerts") => {
+            return Some(Skip("alert types and categories: provider data"))
+        }
+        (id, "userId") if id.starts_with("alerts") || id.starts_with("alertInbox") => {
+            return Some(Skip("whose alert settings or inbox: another user's answers 404 (alerts.rs proves it); the site and notification ids are probed"))
+        }
         // What the browser says it was showing, stored as text in the provider's bug tracker and error log: no
         // record of that site is read or written (the audit row of a bug report names the caller's real site).
         ("submitBugReport" | "logApplicationError", "site_code") => return Some(Skip("the reporter's own words about where it was, stored as text")),
@@ -718,6 +724,16 @@ async fn plant(pool: &PgPool, schema: &str, table: &str, pk: &str, site: i64) {
         .await
         .unwrap_or_else(|e| panic!("a vendor for the planted {table} row at site {site}: {e}"));
         write!(changes, " || jsonb_build_object('vend_id', {vend_id}::bigint)").unwrap();
+    }
+    // A user's alert setting is unique per user, site and type: the planted one belongs to a user without settings
+    // at the site.
+    if table == "user_notification_setting" {
+        write!(
+            changes,
+            " || jsonb_build_object('asp_users_id', (select min(u.asp_users_id) from asp.asp_users u where not exists
+                 (select 1 from \"{schema}\".user_notification_setting s where s.asp_users_id = u.asp_users_id and s.site_id = {site})))"
+        )
+        .unwrap();
     }
     for c in &texts {
         write!(changes, " || jsonb_build_object('{c}', x.\"{c}\" || '-{}')", canary(site)).unwrap();

@@ -282,6 +282,321 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/Alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a user's alert settings at a site
+         * @description The listed types' channels and filters (omitted flags keep their value); answers every type's settings. A
+         *     type the user cannot receive at the site is refused (400). Who may: as for reading them.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        put: operations["alertsPut"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/Category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alert categories
+         * @description Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        get: operations["alertsGetCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/Inbox/UserNotification/Insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a notification to named users' inboxes
+         * @description Inbox only, whatever their settings; each user must have access to the current site (400), and one lacking
+         *     the type's permission there does not receive it.
+         *
+         *     Permissions: FSSConnectAdmin or SuperUserAdmin or UserAdminInternal
+         */
+        post: operations["alertInboxPostUserNotificationInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/Inbox/count/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unread count for the badge
+         * @description The caller's unread inbox notifications at the current site. Another user's answers 404.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        get: operations["alertInboxGetCountByUserId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/Inbox/status/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge and remove
+         * @description `ack`: notifications to acknowledge (also marks them read); `remove`: notifications to take out of the inbox.
+         *     Every id must be in the caller's inbox at the current site, else 404 and nothing changes.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        post: operations["alertInboxPostStatusUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/Inbox/{userId}/{notificationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one notification
+         * @description One notification of the caller's inbox at the current site, marked read. Another user's, another site's or a
+         *     removed one answers 404.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        get: operations["alertInboxGetByUserIdAndNotificationId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/Notification/Insert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a notification at the current site
+         * @description To everyone at the site who holds the type's permission and whose settings want it (default type: Site
+         *     Broadcast), on their channels.
+         *
+         *     Permissions: FSSConnectAdmin or SuperUserAdmin or UserAdminInternal
+         */
+        post: operations["alertsPostNotificationInsert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/Notification/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's inbox
+         * @description Notifications in the caller's inbox at the current site (not removed), newest first by default.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        post: operations["alertsPostNotificationSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search a user's alert settings at a site
+         * @description Default: the caller at the current site. Filters: category, part of the type's name.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        post: operations["alertsPostSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/Sites/UpdateAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a site's alert settings to all the user's sites
+         * @description Copies the user's saved settings at `site_id` (channels and filters; tracking-code lists belong to their site)
+         *     to the user's other sites of the current client where the caller may act for the user.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        post: operations["alertsPostSitesUpdateAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/TrackingCode/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tracking codes of a type's filter
+         * @description The site's tracking codes, each with whether the user's filter for the type lists it (`inGroup`).
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        post: operations["alertsPostTrackingCodeSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/TrackingCode/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a type's tracking-code filter
+         * @description Adds the `insert` codes (each a tracking code of the site, else 400), removes the `remove` codes, and switches
+         *     the filter on or off when `filter_tracking_codes` is given.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        post: operations["alertsPostTrackingCodeUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/Types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alert types
+         * @description Every active type with its category, the permission it needs and whether it is internal.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        get: operations["alertsGetTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/Alerts/{userId}/{siteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's alert settings at a site
+         * @description Every type the user may receive at the site (its permission held there), with the saved settings or the
+         *     defaults (inbox and toast). The caller's own at a site of theirs; an administrator of users also those of a
+         *     user within reach. Anything else answers 404.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        get: operations["alertsGetByUserIdAndSiteId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/BugReport": {
         parameters: {
             query?: never;
@@ -11886,6 +12201,13 @@ export interface components {
             /** Format: int64 */
             wo_no?: number | null;
         };
+        /** AlertCategory */
+        AlertCategory: {
+            description: string;
+            name: string;
+            /** Format: int64 */
+            notification_category_id: number;
+        };
         /**
          * AlertNotification
          * @description The header of one sent alert.
@@ -11925,6 +12247,16 @@ export interface components {
             resultList: components["schemas"]["AlertRecipient"][];
             /** Format: int64 */
             totalCount: number;
+        };
+        /** AlertSaved */
+        AlertSaved: {
+            message: string;
+            /**
+             * Format: int64
+             * @description How many sites were written.
+             */
+            site_count: number;
+            success: boolean;
         };
         /**
          * AlertSearch
@@ -11998,11 +12330,217 @@ export interface components {
             /** @description Work order number; digits only. */
             wo_no?: string | null;
         };
+        /**
+         * AlertSetting
+         * @description One type's settings for a user at a site: the saved row, or the defaults (`asp_user_notification_setting_id`
+         *     null).
+         */
+        AlertSetting: {
+            /** Format: int64 */
+            asp_notification_type_id: number;
+            /** Format: int64 */
+            asp_user_notification_setting_id?: number | null;
+            /** Format: int64 */
+            asp_users_id: number;
+            enable_email: boolean;
+            enable_inbox: boolean;
+            enable_text: boolean;
+            enable_toastr: boolean;
+            /**
+             * Format: int32
+             * @description Requisitions of this priority (1 most urgent) or a more urgent one only; null: all.
+             */
+            filter_req_priority?: number | null;
+            filter_tracking_codes: boolean;
+            is_active: boolean;
+            is_internal: boolean;
+            notification_category: string;
+            /** Format: int64 */
+            notification_category_id: number;
+            notification_description: string;
+            notification_name: string;
+            /** @description The type's description (its name in alert auditing). */
+            notification_type: string;
+            req_urgent_only: boolean;
+            /**
+             * Format: int64
+             * @description The permission a user needs at the site to receive the type (null: anyone with access to the site).
+             */
+            security_permission_id?: number | null;
+            site_code: string;
+            /** Format: int64 */
+            site_id: number;
+            /**
+             * Format: int64
+             * @description How many tracking codes the type's filter lists.
+             */
+            track_count: number;
+            user_id: string;
+        };
+        /**
+         * AlertSettingInput
+         * @description One type's new settings. Omitted flags keep their saved value (or the default).
+         */
+        AlertSettingInput: {
+            /** Format: int64 */
+            asp_notification_type_id: number;
+            enable_email?: boolean | null;
+            enable_inbox?: boolean | null;
+            enable_text?: boolean | null;
+            enable_toastr?: boolean | null;
+            /**
+             * Format: int32
+             * @description 1-9; null for all priorities.
+             */
+            filter_req_priority?: number | null;
+            filter_tracking_codes?: boolean | null;
+            is_active?: boolean | null;
+            req_urgent_only?: boolean | null;
+        };
+        /** AlertSettingPage */
+        AlertSettingPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["AlertSetting"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * AlertSettingSearch
+         * @description POST Alerts/Search: a user's settings at a site (default: the caller at the current site).
+         */
+        AlertSettingSearch: {
+            /** Format: int64 */
+            asp_users_id?: number | null;
+            /** Format: int64 */
+            notification_category_id?: number | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description Part of the type's name or description. */
+            search?: string | null;
+            /** Format: int64 */
+            site_id?: number | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+        };
+        /**
+         * AlertSettingsSave
+         * @description PUT Alerts: a user's settings at a site, for the listed types.
+         */
+        AlertSettingsSave: {
+            /** Format: int64 */
+            asp_users_id: number;
+            settings: components["schemas"]["AlertSettingInput"][];
+            /** Format: int64 */
+            site_id: number;
+        };
+        /**
+         * AlertSitesUpdateAll
+         * @description POST Alerts/Sites/UpdateAll: the user's settings at `site_id` copied to the user's other sites of the client.
+         */
+        AlertSitesUpdateAll: {
+            /** Format: int64 */
+            asp_users_id: number;
+            /** Format: int64 */
+            site_id: number;
+        };
+        /**
+         * AlertTrackingCode
+         * @description One tracking code of the site and whether the type's filter lists it.
+         */
+        AlertTrackingCode: {
+            description?: string | null;
+            inGroup: boolean;
+            isActive: boolean;
+            /** Format: int64 */
+            trackingCodeID: number;
+            /** Format: int64 */
+            trackingLevelID: number;
+            trackingNumber: string;
+        };
+        /** AlertTrackingCodePage */
+        AlertTrackingCodePage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["AlertTrackingCode"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /** AlertTrackingCodeSearch */
+        AlertTrackingCodeSearch: {
+            /** Format: int64 */
+            asp_notification_type_id: number;
+            /** Format: int64 */
+            asp_users_id: number;
+            /** @description Only the codes the filter lists. */
+            in_group_only?: boolean | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description Part of the code or its description. */
+            search?: string | null;
+            /** Format: int64 */
+            site_id: number;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+        };
+        /**
+         * AlertTrackingCodeUpdate
+         * @description POST Alerts/TrackingCode/Update: codes to add to and remove from a type's filter (and the filter switched on or
+         *     off).
+         */
+        AlertTrackingCodeUpdate: {
+            /** Format: int64 */
+            asp_notification_type_id: number;
+            /** Format: int64 */
+            asp_users_id: number;
+            filter_tracking_codes?: boolean | null;
+            /** @default [] */
+            insert: number[] | null;
+            /** @default [] */
+            remove: number[] | null;
+            /** Format: int64 */
+            site_id: number;
+        };
         /** AlertType */
         AlertType: {
             description: string;
             /** Format: int64 */
             type_notification_id: number;
+        };
+        /** AlertTypeInfo */
+        AlertTypeInfo: {
+            /** Format: int64 */
+            asp_notification_type_id: number;
+            is_internal: boolean;
+            notification_category: string;
+            /** Format: int64 */
+            notification_category_id: number;
+            notification_description: string;
+            notification_name: string;
+            notification_type: string;
+            permission_name?: string | null;
+            /** Format: int64 */
+            security_permission_id?: number | null;
         };
         /** AlertUsersRequest */
         AlertUsersRequest: {
@@ -16812,6 +17350,111 @@ export interface components {
             /** Format: int64 */
             asp_users_id: number;
         };
+        /** InboxCount */
+        InboxCount: {
+            /**
+             * Format: int64
+             * @description Unread notifications in the inbox at the current site ('+' over 99 is the badge's business).
+             */
+            count: number;
+        };
+        /**
+         * InboxMessage
+         * @description One notification in a user's inbox.
+         */
+        InboxMessage: {
+            /** Format: date-time */
+            acknowledged_date?: string | null;
+            body_inbox?: string | null;
+            /** Format: int64 */
+            cip_no?: number | null;
+            /** Format: date-time */
+            created_date: string;
+            /** Format: int64 */
+            employee_id?: number | null;
+            is_read: boolean;
+            /** @description The console address of the record the notification is about. */
+            link?: string | null;
+            notification_category?: string | null;
+            /** Format: int64 */
+            notification_id: number;
+            notification_name: string;
+            /** Format: int64 */
+            object_id?: number | null;
+            /** Format: int64 */
+            po_no?: number | null;
+            /** Format: date-time */
+            read_date?: string | null;
+            /** Format: int64 */
+            req_no?: number | null;
+            /** Format: int64 */
+            rfq_id?: number | null;
+            /** Format: int64 */
+            site_id: number;
+            subject?: string | null;
+            /** Format: int64 */
+            type_notification_id: number;
+        };
+        /** InboxPage */
+        InboxPage: {
+            /** @description The row-limit notice to show when `limited`. */
+            limitMessage?: string | null;
+            /** @description The search stopped at 5000 matching rows. */
+            limited: boolean;
+            resultList: components["schemas"]["InboxMessage"][];
+            /** Format: int64 */
+            totalCount: number;
+        };
+        /**
+         * InboxSearch
+         * @description POST Alerts/Notification/Search: the caller's inbox at the current site.
+         */
+        InboxSearch: {
+            /** Format: int64 */
+            notification_category_id?: number | null;
+            /** Format: int64 */
+            pageIndex?: number | null;
+            /** Format: int64 */
+            pageNumber?: number | null;
+            /**
+             * Format: int64
+             * @description One of 10, 20, 50, 100, 200, 500 (default 10).
+             */
+            pageSize?: number | null;
+            /** @description Part of the subject or the message. */
+            search?: string | null;
+            /** @description `asc` or `desc`. */
+            sortDirection?: string | null;
+            sortField?: string | null;
+            /** Format: int64 */
+            type_notification_id?: number | null;
+            unread_only?: boolean | null;
+        };
+        /** InboxStatusSaved */
+        InboxStatusSaved: {
+            /** Format: int64 */
+            acknowledged: number;
+            /**
+             * Format: int64
+             * @description The unread count after the change.
+             */
+            count: number;
+            /** Format: int64 */
+            removed: number;
+            success: boolean;
+        };
+        /**
+         * InboxStatusUpdate
+         * @description POST Alerts/Inbox/status/update: notification ids to acknowledge and to remove from the caller's inbox.
+         */
+        InboxStatusUpdate: {
+            /** @default [] */
+            ack: number[] | null;
+            /** Format: int64 */
+            asp_users_id: number;
+            /** @default [] */
+            remove: number[] | null;
+        };
         /** Incognito */
         Incognito: {
             incognito: boolean;
@@ -18045,6 +18688,30 @@ export interface components {
             state_type_id?: number | null;
             /** Format: int32 */
             type_country_code_id?: number | null;
+        };
+        /**
+         * NotificationInsert
+         * @description POST Alerts/Notification/Insert: a notification at the current site to everyone whose settings want its type.
+         */
+        NotificationInsert: {
+            body: string;
+            link?: string | null;
+            subject: string;
+            /**
+             * Format: int64
+             * @description Default: Site Broadcast (16).
+             */
+            type_notification_id?: number | null;
+        };
+        /** NotificationRaised */
+        NotificationRaised: {
+            /** Format: int64 */
+            notification_id: number;
+            /**
+             * Format: int64
+             * @description How many users received it.
+             */
+            recipients: number;
         };
         /**
          * OtherUpdate
@@ -20833,6 +21500,21 @@ export interface components {
             supplier_portal_user?: boolean | null;
             user_id?: string | null;
         };
+        /**
+         * UserNotificationInsert
+         * @description POST Alerts/Inbox/UserNotification/Insert: a notification to the inboxes of named users at the current site.
+         */
+        UserNotificationInsert: {
+            asp_users_ids: number[];
+            body: string;
+            link?: string | null;
+            subject: string;
+            /**
+             * Format: int64
+             * @description Default: Site Broadcast (16).
+             */
+            type_notification_id?: number | null;
+        };
         /** UserRecord */
         UserRecord: {
             customer_portal_user: boolean;
@@ -22810,6 +23492,1009 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["AlertNotification"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertsPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AlertSettingsSave"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlertSetting"][];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertsGetCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlertCategory"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertInboxPostUserNotificationInsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["UserNotificationInsert"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["NotificationRaised"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertInboxGetCountByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InboxCount"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertInboxPostStatusUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["InboxStatusUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InboxStatusSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertInboxGetByUserIdAndNotificationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+                notificationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InboxMessage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertsPostNotificationInsert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["NotificationInsert"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["NotificationRaised"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertsPostNotificationSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["InboxSearch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InboxPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertsPostSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AlertSettingSearch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlertSettingPage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertsPostSitesUpdateAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AlertSitesUpdateAll"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlertSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertsPostTrackingCodeSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AlertTrackingCodeSearch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlertTrackingCodePage"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertsPostTrackingCodeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AlertTrackingCodeUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlertSaved"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record here (also for records of sites the caller may not use). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertsGetTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlertTypeInfo"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alertsGetByUserIdAndSiteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+                siteId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AlertSetting"][];
                 };
             };
             /** @description The request is invalid; `errors` says why. Nothing was changed. */
