@@ -6,6 +6,7 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use kernel::auth::password;
 use kernel::config::Settings;
 
+pub mod alerts;
 pub mod costs;
 pub mod custom_fields;
 pub mod cycle_counts;
@@ -306,6 +307,7 @@ pub async fn demo(settings: &Settings, day: SeedDay) -> anyhow::Result<()> {
     vendor_sites::demo(&mut conn, day).await.context("seeding vendor sites")?;
     costs::demo(&mut conn, day).await.context("seeding cost catalogues")?;
     rfqs::demo(&mut conn, day).await.context("seeding RFQs")?;
+    alerts::demo(&mut conn, day).await.context("seeding alerts")?;
     Ok(())
 }
 
