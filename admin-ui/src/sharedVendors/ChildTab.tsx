@@ -6,11 +6,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { callApi, type ApiPath, type Body } from '../shared/api';
 import { notify } from '../shared/events';
-import { LoadState, Section, fieldErrorsOf, useApi } from '../ui';
+import { fieldErrorsOf, LoadState, Rows, Section, useApi } from '../ui';
 import { Pager } from '../ui';
 import { usePaging, useKeepPageIn } from '../cycleCounts/paging';
 import type { SharedVendorLists } from '../typeLists/lookups';
-import { EditForm, NO_ERRORS, Rows, useRemoval, type Errors, type Row } from './parts';
+import { EditForm, NO_ERRORS, useRemoval, type Errors, type Row } from './parts';
 import { bodyOf, formOf, type ChildDef, type ChildKind, type FormValues } from './sharedVendors';
 
 /** The operation `op` of every child kind (`/V1/SharedVendor/{kind}/Search`, ...); Update exists where `updatable`. */

@@ -5,12 +5,12 @@ import { Box, Button, IconButton, Stack, TableCell, TableRow, Tooltip } from '@m
 import DeleteIcon from '@mui/icons-material/Delete';
 import { callApi, type Schema } from '../shared/api';
 import { notify } from '../shared/events';
-import { LoadState, Section, fieldErrorsOf, notifyRefusal, useApi } from '../ui';
+import { fieldErrorsOf, LoadState, notifyRefusal, Rows, Section, useApi } from '../ui';
 import { Pager } from '../ui';
 import { usePaging, useKeepPageIn } from '../cycleCounts/paging';
 import { useUserContext } from '../shell/UserContextProvider';
 import { VendorPicker } from '../vendors/VendorPicker';
-import { EditForm, NO_ERRORS, Rows, useRemoval, type Errors } from './parts';
+import { EditForm, NO_ERRORS, useRemoval, type Errors } from './parts';
 import { bodyOf, formOf, type FieldDef, type FormValues, type Option } from './sharedVendors';
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));

@@ -1,6 +1,6 @@
 // The pieces the shared vendor page's tabs share: the edit form, the small table, a removal that is confirmed first.
-import { useState, type ReactNode } from 'react';
-import { Alert, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Button, Stack } from '@mui/material';
 import { notify } from '../shared/events';
 import { ConfirmDialog, notifyRefusal } from '../ui';
 import type { SharedVendorLists } from '../typeLists/lookups';
@@ -37,28 +37,6 @@ export function EditForm({ fields, form, setForm, errors, prefix, saveTestId, on
         <Button onClick={onCancel}>Cancel</Button>
       </Stack>
     </>
-  );
-}
-
-export function Rows({ columns, children, count, empty }: { columns: readonly string[]; children: ReactNode; count: number; empty: string }) {
-  return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          {columns.map((c, i) => (
-            <TableCell key={`${c}-${i}`}>{c}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {children}
-        {count === 0 && (
-          <TableRow>
-            <TableCell colSpan={columns.length}>{empty}</TableCell>
-          </TableRow>
-        )}
-      </TableBody>
-    </Table>
   );
 }
 

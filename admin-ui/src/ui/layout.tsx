@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { statusOf } from './load';
 
 /** One label and its value; the value carries the test id. */
@@ -44,4 +44,30 @@ export function LoadState({ loading, error, children, what }: { loading: boolean
     );
   }
   return <>{children}</>;
+}
+
+/**
+ * A small table of a record's related rows (a tab's list): its headings, the rows given as children, and one row
+ * saying `empty` when there are none. Lists that page or sort are `DataGrid`s instead.
+ */
+export function Rows({ columns, children, count, empty }: { columns: readonly string[]; children: ReactNode; count: number; empty: string }) {
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          {columns.map((c, i) => (
+            <TableCell key={`${c}-${i}`}>{c}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {children}
+        {count === 0 && (
+          <TableRow>
+            <TableCell colSpan={columns.length}>{empty}</TableCell>
+          </TableRow>
+        )}
+      </TableBody>
+    </Table>
+  );
 }

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Stack, TableCell, TableRow, TextField } from '@mui/material';
 import { callApi } from '../../../shared/api';
 import { GuardedButton } from '../../../grid/GuardedButton';
-import { LoadState, RouteLink, Section, fieldErrorsOf, useLoad } from '../../../ui';
+import { fieldErrorsOf, LoadState, RouteLink, Rows, Section, useLoad } from '../../../ui';
 import type { EmployeeGroup } from '../employeeGroups';
-import { RemoveButton, Rows, run } from './parts';
+import { RemoveButton, run } from './parts';
 
 export function AssetsTab({ group, canEdit }: { group: EmployeeGroup; canEdit: boolean }) {
   const id = group.employeeGroupID;

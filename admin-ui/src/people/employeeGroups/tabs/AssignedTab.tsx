@@ -3,8 +3,8 @@ import { Checkbox, Stack, TableCell, TableRow, TextField } from '@mui/material';
 import { callApi } from '../../../shared/api';
 import { GuardedButton } from '../../../grid/GuardedButton';
 import { yesNo } from '../../../items/common';
-import { LoadState, Section, fieldErrorsOf, useLoad } from '../../../ui';
-import { RemoveButton, Rows, run } from './parts';
+import { fieldErrorsOf, LoadState, Rows, Section, useLoad } from '../../../ui';
+import { RemoveButton, run } from './parts';
 
 export function AssignedTab({ id, canEdit, onChange }: { id: number; canEdit: boolean; onChange: () => void }) {
   const [showAll, setShowAll] = useState(false);

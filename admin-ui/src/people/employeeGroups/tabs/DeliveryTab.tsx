@@ -3,8 +3,8 @@ import { Stack, TableCell, TableRow, TextField } from '@mui/material';
 import { callApi } from '../../../shared/api';
 import { GuardedButton } from '../../../grid/GuardedButton';
 import { yesNo } from '../../../items/common';
-import { LoadState, Section, fieldErrorsOf, useLoad } from '../../../ui';
-import { RemoveButton, Rows, run } from './parts';
+import { fieldErrorsOf, LoadState, Rows, Section, useLoad } from '../../../ui';
+import { RemoveButton, run } from './parts';
 
 export function DeliveryTab({ id, canEdit }: { id: number; canEdit: boolean }) {
   const rows = useLoad((signal) => callApi('post', '/V1/Employee/Group/DeliveryLocation', { body: { employee_group_id: id }, signal, quiet: true }), [id]);

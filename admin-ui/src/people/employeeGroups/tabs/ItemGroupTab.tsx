@@ -3,9 +3,9 @@ import { Stack, TableCell, TableRow, TextField } from '@mui/material';
 import { callApi } from '../../../shared/api';
 import { GuardedButton } from '../../../grid/GuardedButton';
 import { SelectField } from '../../../grid/SelectField';
-import { LoadState, Section, fieldErrorsOf, useLoad } from '../../../ui';
+import { fieldErrorsOf, LoadState, Rows, Section, useLoad } from '../../../ui';
 import { PERIODS, type EmployeeGroup } from '../employeeGroups';
-import { RemoveButton, Rows, money, run } from './parts';
+import { RemoveButton, money, run } from './parts';
 
 export function ItemGroupTab({ group, canEdit }: { group: EmployeeGroup; canEdit: boolean }) {
   const id = group.employeeGroupID;

@@ -1,8 +1,8 @@
 import { Alert, Checkbox, TableCell, TableRow } from '@mui/material';
 import { callApi } from '../../../shared/api';
 import { yesNo } from '../../../items/common';
-import { LoadState, Section, useLoad } from '../../../ui';
-import { Rows, run } from './parts';
+import { LoadState, Rows, Section, useLoad } from '../../../ui';
+import { run } from './parts';
 
 export function TrackingTab({ id, canEdit }: { id: number; canEdit: boolean }) {
   const rows = useLoad((signal) => callApi('post', '/V1/Employee/Group/TrackingRestriction/Search', { body: { employee_group_id: id, pageSize: 500 }, signal, quiet: true }), [id]);
