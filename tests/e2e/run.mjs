@@ -30,7 +30,8 @@ const SEL = {
   loginSubmit: (page) =>
     page.locator('[data-testid="login-submit"], form button[type="submit"]').first(),
   // home page (spec 1: 'Current Site' with 'You are currently logged on to site: {site code}')
-  homeTitle: (page) => page.getByText('Homepage').first(),
+  // The home page's own title (the side bar and the app bar's hidden title copy say 'Homepage' too).
+  homeTitle: (page) => page.getByTestId('home-title'),
   currentSiteLine: (page) => page.getByText(/You are currently logged on to site:/).first(),
   // site switcher: open it, type a site code, choose the option
   siteSwitcher: (page) => page.getByTestId('site-switcher'),
