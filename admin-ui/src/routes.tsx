@@ -18,6 +18,7 @@ import { VENDOR_ROUTES } from './vendors/routes';
 import { VENDOR_SITE_ROUTES } from './vendors/approved/routes';
 import { COST_ROUTES } from './costs/routes';
 import { TYPE_LIST_ROUTES } from './typeLists/routes';
+import { ALERT_SETTINGS_ROUTES } from './alertSettings/routes';
 
 /** The screens under their own addresses (react-admin's <CustomRoutes>). */
 export const CUSTOM_ROUTES: RouteDef[] = [
@@ -37,6 +38,7 @@ export const CUSTOM_ROUTES: RouteDef[] = [
   ...VENDOR_SITE_ROUTES,
   ...COST_ROUTES,
   ...TYPE_LIST_ROUTES,
+  ...ALERT_SETTINGS_ROUTES,
 ];
 
 /** The administration resources (Controls > Users, Roles, Permissions, Sites): any one of the admin permissions. */

@@ -6,7 +6,8 @@ import { emit, notify } from '../shared/events';
 import { HttpError, SERVER_ERROR, validationMessages } from '../shared/http';
 import { userContextStore } from '../lib/userContext';
 import { useUserContext } from '../shell/UserContextProvider';
-import { PageTitle } from '../ui';
+import { PageTitle, RouteLink } from '../ui';
+import { ALERT_SETTINGS_ROUTE, ALERT_SETTINGS_TITLE } from '../alertSettings/settings';
 import { SecurityQuestionsForm } from './SecurityQuestionsForm';
 import {
   PROFILE_TITLE,
@@ -128,6 +129,20 @@ export function ProfilePage() {
                 {failure}
               </Alert>
             )}
+          </CardContent>
+        </Card>
+
+        <Card data-testid="profile-alerts">
+          <CardContent>
+            <Typography variant="h6" sx={{ mb: 1 }}>
+              Alerts
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Which alerts reach you at this site, by inbox, e-mail, text or toast, with their filters:{' '}
+              <RouteLink to={ALERT_SETTINGS_ROUTE} data-testid="profile-alert-settings">
+                {ALERT_SETTINGS_TITLE}
+              </RouteLink>
+            </Typography>
           </CardContent>
         </Card>
 

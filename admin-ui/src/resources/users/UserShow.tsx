@@ -11,10 +11,33 @@ import {
   SimpleShowLayout,
   SingleFieldList,
   TextField,
+  useRecordContext,
 } from 'react-admin';
+import { RecordTabs } from '../../ui';
+import { UserAlertSettings } from '../../alertSettings/UserAlertSettings';
+import type { UserRecord } from '.';
 
+// The user's page: the account (Details) and, for the administrator, the user's alert settings by site.
 export const UserShow = () => (
   <Show>
+    <UserTabs />
+  </Show>
+);
+
+function UserTabs() {
+  const record = useRecordContext<UserRecord>();
+  return (
+    <RecordTabs
+      id="user"
+      tabs={[
+        { key: 'details', label: 'Details', content: <UserDetails /> },
+        { key: 'alerts', label: 'Alert settings', content: record ? <UserAlertSettings userId={record.id} siteIds={record.site_ids} /> : null },
+      ]}
+    />
+  );
+}
+
+const UserDetails = () => (
     <SimpleShowLayout>
       <TextField source="id" />
       <TextField source="user_id" label="User ID" />
@@ -44,5 +67,4 @@ export const UserShow = () => (
         </DataTable>
       </ArrayField>
     </SimpleShowLayout>
-  </Show>
 );
