@@ -18,6 +18,7 @@ import { VENDOR_ROUTES } from './vendors/routes';
 import { VENDOR_SITE_ROUTES } from './vendors/approved/routes';
 import { COST_ROUTES } from './costs/routes';
 import { TYPE_LIST_ROUTES } from './typeLists/routes';
+import { NOTIFICATION_ROUTES } from './notifications/routes';
 import { ALERT_SETTINGS_ROUTES } from './alertSettings/routes';
 
 /** The screens under their own addresses (react-admin's <CustomRoutes>). */
@@ -38,6 +39,7 @@ export const CUSTOM_ROUTES: RouteDef[] = [
   ...VENDOR_SITE_ROUTES,
   ...COST_ROUTES,
   ...TYPE_LIST_ROUTES,
+  ...NOTIFICATION_ROUTES,
   ...ALERT_SETTINGS_ROUTES,
 ];
 

@@ -6,6 +6,7 @@ import { SessionCountdown } from './Session';
 import { IncognitoToggle } from './IncognitoToggle';
 import { AspUserMenu } from './UserMenu';
 import { JumpBox } from '../items/jumpbox/JumpBox';
+import { AlertBell } from '../notifications/AlertBell';
 
 // The bar's parts keep their one line: the site code, the user's name, the countdown and the menu groups never wrap
 // (issue 22); what gives way on a narrow screen is the page title, which ends in an ellipsis (every page also shows
@@ -40,6 +41,7 @@ export function AspAppBar() {
       <Box sx={{ flexGrow: { xs: 1, xl: 0 }, flexShrink: 1, minWidth: 0 }} />
       <SessionCountdown />
       <IncognitoToggle />
+      <AlertBell />
       <SiteSwitcher />
     </AppBar>
   );

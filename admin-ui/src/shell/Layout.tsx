@@ -15,6 +15,7 @@ import { SitePickerDialog } from './SitePickerDialog';
 import { DeveloperHelp } from '../devops/help/DeveloperHelp';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { ImpersonateDialog } from './ImpersonateDialog';
+import { RealtimeBridge } from '../realtime/RealtimeBridge';
 
 /** Pages need the UserContext (site, permissions); hold them back until it is loaded. */
 function StartupGate({ children }: { children: ReactNode }) {
@@ -71,6 +72,7 @@ export function AspLayout({ children }: { children: ReactNode }) {
         <SitePickerDialog />
         <DeveloperHelp />
         <ImpersonateDialog />
+        <RealtimeBridge />
       </SessionProvider>
     </PortalGate>
   );

@@ -8,6 +8,7 @@ import { withItemMenu } from '../items/menu';
 import { withTrackingMenu } from '../trackingCodes/trackingCodes';
 import { useTrackingLevels } from '../trackingCodes/useLevels';
 import { hasPermission } from '../lib/userContext';
+import { withInboxMenu } from '../notifications/menu';
 import { withAlertMenu } from '../alertSettings/menu';
 
 function MenuGroup({ group, onChoose }: { group: Group; onChoose: (item: MenuEntry) => void }) {
@@ -63,7 +64,7 @@ export function TopMenu() {
   const { levels } = useTrackingLevels();
   const holds = (p: string | number) => hasPermission(context, p);
   // The server's menu, the screens the console adds to it, then only what the console can open for this user.
-  const groups = buildMenuGroups(visibleMenu(withAlertMenu(withTrackingMenu(withItemMenu(context?.menuItems, context), levels, holds)), ROUTE_REGISTRY, holds));
+  const groups = buildMenuGroups(visibleMenu(withInboxMenu(withAlertMenu(withTrackingMenu(withItemMenu(context?.menuItems, context), levels, holds))), ROUTE_REGISTRY, holds));
 
   const onChoose = (item: MenuEntry) => {
     const action = menuAction(item);
