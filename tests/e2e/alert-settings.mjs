@@ -29,6 +29,15 @@ const SEL = {
   filterOn: (page) => page.getByTestId('tracking-filter-on'),
   saveFilter: (page) => page.getByTestId('tracking-filter-save'),
   profileLink: (page) => page.getByTestId('profile-alert-settings'),
+  contact: (page) => page.getByTestId('contact-info'),
+  phone: (page) => page.getByTestId('contact-phone'),
+  carrier: (page) => page.getByTestId('contact-carrier'),
+  carrierOption: (page, id) => page.getByTestId(`carrier-option-${id}`),
+  contactSave: (page) => page.getByTestId('contact-save'),
+  textAddress: (page) => page.getByTestId('contact-text-address'),
+  textHint: (page) => page.getByTestId('contact-text-hint'),
+  priority: (page, typeId) => page.getByTestId(`alert-${typeId}-priority`),
+  priorityOption: (page, p) => page.getByTestId(`priority-option-${p}`),
   userTabAlerts: (page) => page.getByTestId('user-tab-alerts'),
   userAlerts: (page) => page.getByTestId('user-alert-settings'),
   broadcastPage: (page) => page.getByTestId('broadcast-page'),
@@ -42,6 +51,10 @@ const SETTINGS_GET = /\/api\/V1\/Alerts\/\d+\/\d+$/;
 const SETTINGS_PUT = /\/api\/V1\/Alerts$/;
 const CODES_UPDATE = /\/api\/V1\/Alerts\/TrackingCode\/Update$/;
 const BROADCAST = /\/api\/V1\/Alerts\/Notification\/Insert$/;
+const CONTACT = /\/api\/V1\/User\/ContactInfo\/Update\/?$/;
+const CARRIERS = /\/api\/V1\/User\/ASPMobileCarriers$/;
+// The requisition types (the ones with the priority filter), as the grid knows them.
+const REQUISITION_TYPES = [3, 4, 5, 17];
 
 // ---------------------------------------------------------------------------------------------------------------
 let page;
@@ -132,6 +145,107 @@ test('a user sets a tracking-code filter on a type in the dialog', { timeout: 12
     await SEL.codeDialog(page).waitFor();
     await page.locator('[data-testid^="tracking-filter-tick-"]:checked').first().waitFor();
     await page.getByTestId('tracking-filter-cancel').click();
+  }),
+);
+
+test('a user saves a mobile number and carrier and reads where texts go; a bad number is refused at its field', { timeout: 180_000 }, () =>
+  scenario('contact', async () => {
+    const carriersLoaded = answerTo(CARRIERS, 'GET');
+    await page.goto(`${BASE_URL}/#/alert-settings`);
+    await page.reload();
+    const carriers = await (await carriersLoaded).json();
+    const verizon = carriers.find((c) => c.carrier_name === 'Verizon');
+    assert.ok(verizon, 'Verizon is a listed carrier');
+    await SEL.contact(page).waitFor();
+    await SEL.grid(page).waitFor();
+    assert.match(await SEL.textAddress(page).innerText(), /no mobile number is saved/);
+
+    // Text ticked for a type, with no number saved: the page says texts cannot reach the user yet.
+    const typeId = await typeIdOf(SEL.typeRows(page).first());
+    await SEL.flag(page, typeId, 'enable_text').check();
+    await SEL.textHint(page).waitFor();
+    await SEL.flag(page, typeId, 'enable_text').uncheck();
+    await SEL.textHint(page).waitFor({ state: 'hidden' });
+    assert.equal(await SEL.save(page).isDisabled(), true, 'the grid has nothing unsaved again');
+
+    // A number the gateways do not serve: the server's message shows at the number's field.
+    await SEL.phone(page).fill('555-1234');
+    await SEL.carrier(page).click();
+    await SEL.carrierOption(page, verizon.mobile_carrier_id).click();
+    let answer = answerTo(CONTACT, 'POST');
+    await SEL.contactSave(page).click();
+    const refused = await answer;
+    assert.equal(refused.status(), 400);
+    const { errors } = await refused.json();
+    assert.equal(errors[0].field, 'mobile_phone');
+    await SEL.contact(page).getByText(errors[0].error).waitFor();
+    assert.equal(await page.getByTestId('contact-error').count(), 0, 'said at the field, not above the form');
+
+    // A good one: saved with its carrier, and the address texts go to is shown.
+    await SEL.phone(page).fill('(555) 123-4567');
+    const request = page.waitForRequest((r) => CONTACT.test(r.url()));
+    answer = answerTo(CONTACT, 'POST');
+    await SEL.contactSave(page).click();
+    assert.deepEqual(JSON.parse((await request).postData()), { mobile_phone: '(555) 123-4567', mobile_carrier_id: verizon.mobile_carrier_id });
+    const saved = await answer;
+    assert.equal(saved.status(), 200);
+    assert.equal((await saved.json()).text_address, `5551234567@${verizon.sms_gateway_domain}`);
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="contact-text-address"]')?.textContent === text,
+      `Texts go to 5551234567@${verizon.sms_gateway_domain}`,
+    );
+    assert.equal(await SEL.contactSave(page).isDisabled(), true, 'nothing left to save');
+
+    // After a reload the saved number and carrier are loaded from the user's record.
+    await page.reload();
+    await SEL.contact(page).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="contact-phone"]')?.value === '(555) 123-4567');
+    assert.equal(await SEL.carrier(page).innerText(), 'Verizon');
+    await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="contact-text-address"]')?.textContent === text,
+      `Texts go to 5551234567@${verizon.sms_gateway_domain}`,
+    );
+  }),
+);
+
+test('a user clears a saved requisition priority with "Any priority" and it stays cleared after a reload', { timeout: 180_000 }, () =>
+  scenario('priority', async () => {
+    await page.goto(`${BASE_URL}/#/alert-settings`);
+    const loaded = answerTo(SETTINGS_GET, 'GET');
+    await page.reload();
+    const settings = await (await loaded).json();
+    const req = settings.find((s) => REQUISITION_TYPES.includes(s.asp_notification_type_id));
+    assert.ok(req, 'the buyer receives some requisition type');
+    const typeId = req.asp_notification_type_id;
+    await SEL.grid(page).waitFor();
+
+    const choose = async (option) => {
+      await SEL.priority(page, typeId).click();
+      await SEL.priorityOption(page, option).click();
+      const put = page.waitForRequest((r) => SETTINGS_PUT.test(r.url()) && r.method() === 'PUT');
+      const saved = answerTo(SETTINGS_PUT, 'PUT');
+      await SEL.save(page).click();
+      const body = JSON.parse((await put).postData());
+      const answer = await saved;
+      assert.equal(answer.status(), 200);
+      await page.waitForFunction(() => document.querySelector('[data-testid="alert-settings-status"]')?.textContent?.trim() === 'Saved');
+      return { body, rows: await answer.json() };
+    };
+    const shownAfterReload = async () => {
+      await page.reload();
+      await SEL.grid(page).waitFor();
+      return (await SEL.priority(page, typeId).innerText()).trim();
+    };
+
+    const set = await choose(2);
+    assert.deepEqual(set.body.settings, [{ asp_notification_type_id: typeId, filter_req_priority: 2 }]);
+    assert.equal(await shownAfterReload(), '2 or more urgent');
+
+    const cleared = await choose('none');
+    assert.deepEqual(cleared.body.settings, [{ asp_notification_type_id: typeId, filter_req_priority: 0 }], '"Any priority" is sent as 0');
+    assert.equal(cleared.rows.find((r) => r.asp_notification_type_id === typeId).filter_req_priority ?? null, null, 'the server cleared it');
+    assert.equal(await page.getByTestId('alert-settings-error').count(), 0, 'no "cannot be cleared" notice any more');
+    assert.equal(await shownAfterReload(), 'Any priority');
   }),
 );
 

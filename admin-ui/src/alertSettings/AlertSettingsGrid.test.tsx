@@ -57,6 +57,32 @@ describe('AlertSettingsGrid', () => {
     expect((screen.getByTestId('alert-3-enable_email') as HTMLInputElement).checked).toBe(true);
   });
 
+  it('clears a saved priority with "Any priority" and tells the page when Text is ticked', async () => {
+    signInWith(['BasicAccess']);
+    const saved = [ROWS[0], { ...ROWS[1], filter_req_priority: 4 }];
+    const fetchMock = stubFetch((path, init) => {
+      if (path === '/api/V1/Alerts/7/1') return saved;
+      if (path === '/api/V1/Alerts' && init?.method === 'PUT') return [ROWS[0], { ...ROWS[1], enable_text: true }];
+      return null;
+    });
+    const textWanted = vi.fn();
+    renderInApp(<AlertSettingsGrid userId={7} siteId={1} own onTextWanted={textWanted} />);
+    await screen.findByText('Purchasing');
+    expect(screen.getByTestId('alert-3-priority').textContent).toBe('4 or more urgent');
+    expect(textWanted).toHaveBeenLastCalledWith(false);
+
+    fireEvent.mouseDown(screen.getByTestId('alert-3-priority'));
+    fireEvent.click(await screen.findByTestId('priority-option-none'));
+    fireEvent.click(screen.getByTestId('alert-3-enable_text'));
+    expect(textWanted).toHaveBeenLastCalledWith(true);
+    fireEvent.click(screen.getByTestId('alert-settings-save'));
+    await waitFor(() => expect(screen.getByTestId('alert-settings-status').textContent).toBe('Saved'));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body)).settings).toEqual([{ asp_notification_type_id: 3, enable_text: true, filter_req_priority: 0 }]);
+    expect(screen.getByTestId('alert-3-priority').textContent).toBe('Any priority');
+    expect(screen.queryByTestId('alert-settings-error')).toBeNull();
+  });
+
   it("says a refusal of the save with the type's name instead of the field's key", async () => {
     signInWith(['BasicAccess']);
     stubFetch((path, init) => {

@@ -41,6 +41,7 @@ import {
   type Editable,
 } from './settings';
 import { TrackingCodeDialog } from './TrackingCodeDialog';
+import { wantsTexts } from './contactInfo';
 
 export interface AlertSettingsGridProps {
   userId: number;
@@ -49,6 +50,8 @@ export interface AlertSettingsGridProps {
   siteCode?: string;
   /** The caller's own settings ('my sites') or another user's ('the user's sites'). */
   own: boolean;
+  /** Told whether some active type is ticked for Text, saved or not (the page warns when no number is saved). */
+  onTextWanted?: (wanted: boolean) => void;
 }
 
 type SaveState = 'idle' | 'saving' | 'saved';
@@ -72,7 +75,7 @@ function saveErrors(error: unknown, sent: readonly { asp_notification_type_id: n
   return lines.length ? lines.join('\n') : null;
 }
 
-export function AlertSettingsGrid({ userId, siteId, siteCode, own }: AlertSettingsGridProps) {
+export function AlertSettingsGrid({ userId, siteId, siteCode, own, onTextWanted }: AlertSettingsGridProps) {
   const loaded = useApi('get', '/V1/Alerts/{userId}/{siteId}', { path: { userId, siteId }, quiet: true });
   // The answer of the last save (every type's settings), until the next load replaces it.
   const [answer, setAnswer] = useState<AlertSetting[] | null>(null);
@@ -95,6 +98,8 @@ export function AlertSettingsGrid({ userId, siteId, siteCode, own }: AlertSettin
   const rows = useMemo(() => answer ?? loaded.data ?? [], [answer, loaded.data]);
   const groups = useMemo(() => groupByCategory(rows), [rows]);
   const dirty = isDirty(draft);
+  const textWanted = useMemo(() => wantsTexts(rows.map((r) => shown(r, draft))), [rows, draft]);
+  useEffect(() => onTextWanted?.(textWanted), [onTextWanted, textWanted]);
 
   const change = <K extends EditableKey>(row: AlertSetting, key: K, value: Editable[K]) => {
     setDraft((d) => withChange(d, row, key, value));
@@ -110,18 +115,8 @@ export function AlertSettingsGrid({ userId, siteId, siteCode, own }: AlertSettin
     try {
       const saved = await callApi('put', '/V1/Alerts', { body: { asp_users_id: userId, site_id: siteId, settings }, quiet: true, local400: true });
       setAnswer(saved);
-      let left = draftAfterSave(draft, saved);
-      // PUT Alerts reads a null priority as "keep the saved one", so a filter once set cannot be cleared to "any"
-      // yet: the choice goes back to the saved value and the user is told, rather than left with a change that no
-      // save can make.
-      const kept = changedInputs(left).filter((input) => 'filter_req_priority' in input && input.filter_req_priority === null);
-      for (const input of kept) {
-        const row = saved.find((r) => r.asp_notification_type_id === input.asp_notification_type_id);
-        if (row) left = withChange(left, row, 'filter_req_priority', row.filter_req_priority);
-      }
-      setDraft(left);
+      setDraft(draftAfterSave(draft, saved));
       setSaveState('saved');
-      if (kept.length) setError('The requisition priority filter cannot be set back to "Any priority" yet; it stays as saved.');
     } catch (e) {
       setSaveState('idle');
       setError(saveErrors(e, settings, rows) ?? 'The alert settings could not be saved.');

@@ -88,6 +88,13 @@ describe('the alert settings grid', () => {
     ]);
   });
 
+  it('sends "Any priority" over a saved priority as 0, which clears the filter (null would keep it)', () => {
+    const row = setting(3, 'Requisition needs approval', 1, 'Requisitions', { filter_req_priority: 4 });
+    const draft = withChange({}, row, 'filter_req_priority', null);
+    expect(changedInputs(draft)).toEqual([{ asp_notification_type_id: 3, filter_req_priority: 0 }]);
+    expect(draftAfterSave(draft, [{ ...row, filter_req_priority: null }])).toEqual({});
+  });
+
   it('after a save keeps only the changes the answer does not hold yet', () => {
     const a = setting(1, 'PO approved', 2, 'Purchasing');
     const b = setting(2, 'Order received', 2, 'Purchasing');

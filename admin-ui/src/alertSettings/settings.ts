@@ -97,10 +97,20 @@ export function withChange<K extends EditableKey>(draft: Draft, saved: AlertSett
 
 export const isDirty = (draft: Draft): boolean => Object.keys(draft).length > 0;
 
-/** The body's settings for PUT Alerts: one input per changed type with only its changed fields. */
+/** PUT Alerts' priority that clears the filter: the operation reads an absent or null priority as "keep it". */
+export const ANY_PRIORITY = 0;
+
+/**
+ * The body's settings for PUT Alerts: one input per changed type with only its changed fields; "Any priority" over a
+ * saved priority is sent as `ANY_PRIORITY`.
+ */
 export function changedInputs(draft: Draft): AlertSettingInput[] {
   return Object.entries(draft)
-    .map(([typeId, change]) => ({ asp_notification_type_id: Number(typeId), ...change }))
+    .map(([typeId, change]) => {
+      const input: AlertSettingInput = { asp_notification_type_id: Number(typeId), ...change };
+      if ('filter_req_priority' in change && change.filter_req_priority == null) input.filter_req_priority = ANY_PRIORITY;
+      return input;
+    })
     .sort((a, b) => a.asp_notification_type_id - b.asp_notification_type_id);
 }
 

@@ -138,7 +138,8 @@ export function ProfilePage() {
               Alerts
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Which alerts reach you at this site, by inbox, e-mail, text or toast, with their filters:{' '}
+              Where alerts reach you (e-mail address, mobile number for texts) and which alerts reach you at this site, by inbox, e-mail,
+              text or toast, with their filters:{' '}
               <RouteLink to={ALERT_SETTINGS_ROUTE} data-testid="profile-alert-settings">
                 {ALERT_SETTINGS_TITLE}
               </RouteLink>
