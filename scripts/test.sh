@@ -154,7 +154,7 @@ e2e() {
 
   local rc=0
   local spec
-  for spec in tests/e2e/run.mjs tests/e2e/devops.mjs tests/e2e/items.mjs tests/e2e/tracking-codes.mjs tests/e2e/employees.mjs tests/e2e/transactions.mjs tests/e2e/cycle-counts.mjs tests/e2e/employee-groups.mjs tests/e2e/crib-counter.mjs tests/e2e/profile.mjs tests/e2e/custom-field-import.mjs tests/e2e/shared-vendors.mjs tests/e2e/vendors.mjs tests/e2e/vendor-sites.mjs tests/e2e/cost-catalogue.mjs tests/e2e/type-lists.mjs tests/e2e/impersonation.mjs tests/e2e/alerts.mjs tests/e2e/alert-settings.mjs tests/e2e/menu-walk.mjs; do
+  for spec in tests/e2e/run.mjs tests/e2e/devops.mjs tests/e2e/items.mjs tests/e2e/tracking-codes.mjs tests/e2e/employees.mjs tests/e2e/transactions.mjs tests/e2e/cycle-counts.mjs tests/e2e/employee-groups.mjs tests/e2e/crib-counter.mjs tests/e2e/profile.mjs tests/e2e/custom-field-import.mjs tests/e2e/shared-vendors.mjs tests/e2e/vendors.mjs tests/e2e/vendor-sites.mjs tests/e2e/cost-catalogue.mjs tests/e2e/type-lists.mjs tests/e2e/impersonation.mjs tests/e2e/alerts.mjs tests/e2e/alert-delivery.mjs tests/e2e/alert-settings.mjs tests/e2e/menu-walk.mjs; do
     [[ -f "$spec" ]] || continue
     BASE_URL="$base" timeout 900 node "$spec" || rc=$?
   done

@@ -24,7 +24,9 @@ const LIVE_MS = Number(process.env.E2E_LIVE_MS || 1000);
 const SEL = {
   bell: (page) => page.getByTestId('alert-bell'),
   badge: (page) => page.getByTestId('alert-badge'),
-  toast: (page, text) => page.getByTestId('alert-toast').filter({ hasText: text }),
+  // A toast of the user's alert hub (a site broadcast is data-kind "site" and names no message).
+  toast: (page, text) => page.locator('[data-testid="alert-toast"][data-kind="alert"]').filter({ hasText: text }),
+  anyToast: (page, text) => page.getByTestId('alert-toast').filter({ hasText: text }),
   inbox: (page) => page.getByTestId('inbox-page'),
   search: (page) => page.getByTestId('inbox-search'),
   searchButton: (page) => page.getByTestId('inbox-search-button'),
@@ -200,17 +202,23 @@ test('(d) a notification the administrator sends shows as a toast in the buyer\'
     });
     const text = `Live ${RUN}`;
     const started = Date.now();
-    await sendFromAdminConsole(text, `${text}: the count of bin B-01 is due.`);
-    await SEL.toast(page, text).first().waitFor({ timeout: 10_000 });
+    const id = await sendFromAdminConsole(text, `${text}: the count of bin B-01 is due.`);
+    await SEL.anyToast(page, text).first().waitFor({ timeout: 10_000 });
     const elapsed = Date.now() - started;
     console.log(`# toast on screen ${elapsed} ms after the send`);
+    // A toast of the buyer's own alert hub, not a site broadcast (which every connected user at the site would see).
+    assert.equal(await SEL.anyToast(page, text).first().getAttribute('data-kind'), 'alert', 'the toast came on the alert hub');
     assert.ok(elapsed <= LIVE_MS, `toast within ${LIVE_MS} ms (took ${elapsed} ms)`);
     await badgeShows(page, count + 1);
     assert.equal(await page.evaluate(() => window.__aspNoReload), true, 'the page was not reloaded');
-    // A toast leads to the inbox.
+    // Only the named user hears it: the administrator's browser, connected at the same site, shows nothing.
+    await admin.page.waitForTimeout(300);
+    assert.equal(await SEL.anyToast(admin.page, text).count(), 0, 'a message to one user is not toasted to the site');
+    // The toast names its message (the frame's notificationId) and opens that message.
+    assert.equal(await SEL.toast(page, text).first().getAttribute('data-notification-id'), String(id));
     await SEL.toast(page, text).first().click();
-    await page.waitForURL((u) => u.hash === '#/notification');
-    await SEL.inbox(page).waitFor();
+    await page.waitForURL((u) => u.hash === `#/notification?id=${id}`);
+    await SEL.messageBody(page).filter({ hasText: `${text}: the count of bin B-01 is due.` }).waitFor();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, openedId, readState, recordLink } from './inbox';
+import { badgeText, messageRoute, openedId, readState, recordLink } from './inbox';
 import { withInboxMenu } from './menu';
 
 describe('the inbox helpers', () => {
@@ -15,6 +15,13 @@ describe('the inbox helpers', () => {
     expect(readState({ is_read: false, acknowledged_date: null })).toBe('Unread');
     expect(readState({ is_read: true, acknowledged_date: null })).toBe('Read');
     expect(readState({ is_read: true, acknowledged_date: '2026-11-29T08:00:00Z' })).toBe('Acknowledged');
+  });
+
+  it('leads to the message itself when its id is known and to the list otherwise', () => {
+    expect(messageRoute(42)).toBe('/notification?id=42');
+    expect(messageRoute(undefined)).toBe('/notification');
+    expect(messageRoute(null)).toBe('/notification');
+    expect(messageRoute(0)).toBe('/notification');
   });
 
   it('opens the message named by ?id and nothing for a malformed one', () => {

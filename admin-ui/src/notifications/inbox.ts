@@ -21,6 +21,11 @@ export function readState(message: Pick<InboxMessage, 'is_read' | 'acknowledged_
   return message.is_read ? 'Read' : 'Unread';
 }
 
+/** Where a toast or a list row leads: the message itself when its id is known, else the inbox list. */
+export function messageRoute(notificationId: number | null | undefined): string {
+  return notificationId && Number.isSafeInteger(notificationId) && notificationId > 0 ? `${INBOX_ROUTE}?id=${notificationId}` : INBOX_ROUTE;
+}
+
 /** `?id=N` of the inbox's address: the message to open (null: the list). */
 export function openedId(search: URLSearchParams): number | null {
   const raw = search.get('id');

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { onRealtime, type RealtimeToast } from './events';
-import { INBOX_ROUTE } from '../notifications/inbox';
+import { messageRoute } from '../notifications/inbox';
 
 /** How long a toast stays. */
 export const TOAST_MS = 6_000;
@@ -15,8 +15,12 @@ interface Shown extends RealtimeToast {
   id: number;
 }
 
-export const toastTitle = (toast: RealtimeToast): string =>
-  toast.kind === 'site' ? (toast.siteCode ? `Message to site ${toast.siteCode}` : 'Site message') : 'New alert';
+/** A site broadcast names its site; an alert is titled by its subject, unless the toast's text is the subject. */
+export function toastTitle(toast: RealtimeToast): string {
+  if (toast.kind === 'site') return toast.siteCode ? `Message to site ${toast.siteCode}` : 'Site message';
+  const subject = toast.subject?.trim();
+  return subject && subject !== toast.message.trim() ? subject : 'New alert';
+}
 
 export function AlertToasts() {
   const navigate = useNavigate();
@@ -65,14 +69,16 @@ export function AlertToasts() {
           elevation={6}
           onClose={() => dismiss(toast.id)}
           onClick={(event) => {
-            // A link inside an HTML toast goes where it points; the rest of the toast opens the inbox.
+            // A link inside an HTML toast goes where it points; the rest of the toast opens its message when the
+            // server named it (alertReceived's notificationId), else the inbox.
             if ((event.target as HTMLElement).closest('a')) return;
             dismiss(toast.id);
-            navigate(INBOX_ROUTE);
+            navigate(messageRoute(toast.notificationId));
           }}
           sx={{ cursor: 'pointer', '& a': { color: 'inherit', textDecoration: 'underline' } }}
           data-testid="alert-toast"
           data-kind={toast.kind}
+          data-notification-id={toast.notificationId}
         >
           <AlertTitle>{toastTitle(toast)}</AlertTitle>
           {toast.kind === 'html' ? (

@@ -9,6 +9,10 @@ export interface RealtimeToast {
   message: string;
   /** The site a site broadcast was sent to. */
   siteCode?: string;
+  /** The inbox message an alert toast announces (alertReceived's notificationId): the toast opens it. */
+  notificationId?: number;
+  /** The message's subject, the toast's title. */
+  subject?: string;
 }
 
 export interface RealtimePayloads {

@@ -21,6 +21,13 @@ describe('hub addresses and frames', () => {
   it('reads type and message and ignores anything else', () => {
     expect(parseFrame('{"type":"alertReceived","message":"Hi"}')).toEqual({ type: 'alertReceived', message: 'Hi' });
     expect(parseFrame('{"type":"cartUpdatedReceived","message":125.5}')).toEqual({ type: 'cartUpdatedReceived', message: '125.5' });
+    expect(parseFrame('{"type":"alertReceived","message":"Hi","notificationId":42,"subject":"Count due","link":"/item"}')).toEqual({
+      type: 'alertReceived',
+      message: 'Hi',
+      notificationId: 42,
+      subject: 'Count due',
+    });
+    expect(parseFrame('{"type":"alertReceived","message":"Hi","notificationId":"42","subject":""}')).toEqual({ type: 'alertReceived', message: 'Hi' });
     expect(parseFrame('not json')).toBeNull();
     expect(parseFrame('{"message":"no type"}')).toBeNull();
     expect(parseFrame('null')).toBeNull();
@@ -119,15 +126,17 @@ describe('the real-time hub', () => {
     alert.serverOpen();
     const afterOpen = changes;
     alert.serverSend({ type: 'alertReceived', message: 'Item below minimum' });
+    alert.serverSend({ type: 'alertReceived', message: 'Variance on bin B-01', notificationId: 42, subject: 'Count waiting for approval' });
     alert.serverSend({ type: 'alertHTMLReceived', message: '<b>Count</b><script>alert(1)</script><img src=x onerror=alert(1)>' });
     alert.serverSend({ type: 'cartUpdatedReceived', message: '125.50' });
     socketsTo('site')[0].serverSend({ type: 'BroadcastMessageToSite', message: 'Stocktake at 3 pm' });
     expect(toasts).toEqual([
       { kind: 'alert', message: 'Item below minimum' },
+      { kind: 'alert', message: 'Variance on bin B-01', notificationId: 42, subject: 'Count waiting for approval' },
       { kind: 'html', message: '<b>Count</b>' },
       { kind: 'site', message: 'Stocktake at 3 pm', siteCode: 'ACME-NORTH' },
     ]);
-    expect(changes - afterOpen).toBe(3);
+    expect(changes - afterOpen).toBe(4);
     expect(cart).toHaveBeenCalledOnce();
     window.removeEventListener('asp:cartUpdated', cart);
   });

@@ -19,14 +19,24 @@ export function hubUrl(hub: 'alert' | 'site', query: Record<string, string>, loc
   return `${scheme}//${location.host}/api/${hub}?${search}`;
 }
 
-/** A frame of either hub: `{type, message}` (anything else is ignored). */
-export function parseFrame(data: string): { type: string; message: string } | null {
+/** A frame of either hub: `{type, message}`, and an alert's `notificationId` and `subject` (anything else is ignored). */
+export interface Frame {
+  type: string;
+  message: string;
+  notificationId?: number;
+  subject?: string;
+}
+
+export function parseFrame(data: string): Frame | null {
   try {
     const frame: unknown = JSON.parse(data);
     if (!frame || typeof frame !== 'object') return null;
-    const { type, message } = frame as { type?: unknown; message?: unknown };
+    const { type, message, notificationId, subject } = frame as { type?: unknown; message?: unknown; notificationId?: unknown; subject?: unknown };
     if (typeof type !== 'string') return null;
-    return { type, message: message === undefined || message === null ? '' : String(message) };
+    const parsed: Frame = { type, message: message === undefined || message === null ? '' : String(message) };
+    if (typeof notificationId === 'number' && Number.isSafeInteger(notificationId) && notificationId > 0) parsed.notificationId = notificationId;
+    if (typeof subject === 'string' && subject.trim()) parsed.subject = subject;
+    return parsed;
   } catch {
     return null;
   }
@@ -137,7 +147,12 @@ export class RealtimeHub {
     if (!frame) return;
     switch (frame.type) {
       case 'alertReceived':
-        emitRealtime('toast', { kind: 'alert', message: frame.message });
+        emitRealtime('toast', {
+          kind: 'alert',
+          message: frame.message,
+          ...(frame.notificationId ? { notificationId: frame.notificationId } : {}),
+          ...(frame.subject ? { subject: frame.subject } : {}),
+        });
         emitRealtime('inboxChanged');
         break;
       case 'alertHTMLReceived':
