@@ -150,7 +150,15 @@ serve_fresh() {
 
 e2e() {
   local base="http://127.0.0.1:$E2E_PORT" server_log="$ARTIFACTS/e2e-server.log"
+  # A real SMTP server for the alert e-mails the browser tests read back (tests/e2e/alert-delivery.mjs): the e2e
+  # server sends to it (the mail job runs every 10 s); each message lands as one .eml file in $E2E_MAIL_DIR.
+  local mail_port=$((E2E_PORT + 25)) sink_pid
+  export E2E_MAIL_DIR="$ARTIFACTS/e2e-mail"
+  rm -rf "$E2E_MAIL_DIR" && mkdir -p "$E2E_MAIL_DIR"
+  export ASP_SMTP_HOST=127.0.0.1 ASP_SMTP_PORT="$mail_port" ASP_SMTP_TLS=none ASP_MAIL_LINK_BASE="$base"
   serve_fresh "$E2E_DB_URL" "$E2E_PORT" "$server_log"
+  bash tests/smtp/run-sink.sh "$mail_port" "$E2E_MAIL_DIR" >"$ARTIFACTS/e2e-smtp.log" 2>&1 &
+  sink_pid=$!
 
   local rc=0
   local spec
@@ -158,6 +166,7 @@ e2e() {
     [[ -f "$spec" ]] || continue
     BASE_URL="$base" timeout 900 node "$spec" || rc=$?
   done
+  kill "$sink_pid" 2>/dev/null || true
   if ((rc != 0)); then
     echo "e2e failed (exit $rc); screenshots in test-artifacts/, last lines of the server log:" >&2
     tail -n 30 "$server_log" >&2 || true

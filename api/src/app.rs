@@ -295,6 +295,11 @@ impl Application {
         sync_api_switch(&state).await?;
         jobs::spawn(state.clone(), crate::job_registry(kernel::mail::MailSettings::load()?));
         state.realtime.spawn_subscriber();
+        crate::realtime::toasts::spawn(
+            state.pool.clone(),
+            state.realtime.clone(),
+            std::time::Duration::from_secs(state.settings.realtime_toast_sweep_seconds),
+        );
         Self::start(state).await
     }
 

@@ -241,7 +241,7 @@ impl Authorizer {
         let row: Option<(i64, i64, String, i64, String)> = sqlx::query_as(
             "update asp.device_token t set last_used_at = now()
              from asp.site s join asp.client c using (client_id)
-             where t.token_hash = $1 and t.revoked_at is null and s.site_id = t.site_id and s.is_active and c.is_active
+             where t.token_hash = $1 and t.revoked_at is null and (t.expires_at is null or t.expires_at > now()) and s.site_id = t.site_id and s.is_active and c.is_active
              returning t.device_token_id, t.site_id, c.schema_name, s.client_id, t.device_name",
         )
         .bind(token_hash)

@@ -401,6 +401,44 @@ test('(l) page titles sit below the top bar (they were under it on pages without
     }
   }));
 
+test('(m) Device Tokens: a token issued for 30 days shows when it expires; one without days lasts until revoked', { timeout: 90_000 }, () =>
+  scenario('device-tokens', async () => {
+    const TOKEN = /\/api\/V1\/Device\/Token$/;
+    const issue = async (name, days) => {
+      await page.getByTestId('issue-token').click();
+      await input(page.getByTestId('token-name')).fill(name);
+      if (days !== null) await input(page.getByTestId('token-valid-days')).fill(String(days));
+      const sent = page.waitForRequest((r) => TOKEN.test(r.url()) && r.method() === 'POST');
+      const answered = page.waitForResponse((r) => TOKEN.test(r.url()) && r.request().method() === 'POST');
+      await page.getByTestId('issue-confirm').click();
+      const body = requestBody(await sent);
+      const answer = await answered;
+      assert.equal(answer.status(), 200, `issued ${name}`);
+      await page.getByTestId('issued-token').waitFor();
+      await page.getByRole('button', { name: 'Done' }).click();
+      return { body, token: (await answer.json()).device_token };
+    };
+    await page.goto(`${BASE_URL}/#/crib/deviceTokens`);
+    await page.getByTestId('device-tokens').waitFor();
+    const stamp = Date.now().toString(36);
+    const limited = await issue(`e2e kiosk ${stamp}`, 30);
+    assert.equal(limited.body.valid_days, 30, 'the days are sent');
+    assert.ok(limited.token.expires_at, 'the server sets an expiry');
+    const days = (Date.parse(limited.token.expires_at) - Date.now()) / 86_400_000;
+    assert.ok(days > 29 && days <= 30.01, `it expires in 30 days (${days.toFixed(2)})`);
+    const cell = page.getByTestId(`token-expires-${limited.token.device_token_id}`);
+    await cell.waitFor();
+    assert.match(await cell.innerText(), /\d/, 'the Expires column shows a date');
+
+    const open = await issue(`e2e scale ${stamp}`, null);
+    assert.equal(open.body.valid_days ?? null, null);
+    assert.equal(open.token.expires_at ?? null, null);
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="token-expires-${id}"]`)?.textContent === 'when revoked',
+      open.token.device_token_id,
+    );
+  }));
+
 test('(k) screenshot of the devops pages', { timeout: 60_000 }, () =>
   scenario('screenshot', async () => {
     const file = path.join(ARTIFACTS, 'e2e-devops.png');

@@ -44,6 +44,7 @@ export function DeviceTokensPage() {
   const stations = useApi('post', '/V1/Crib/Station/Search', { body: { pageSize: 500, sortField: 'station_code' }, quiet: true });
   const [stationId, setStationId] = useState<number | null>(null);
   const [deviceName, setDeviceName] = useState('');
+  const [validDays, setValidDays] = useState('');
   const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<DeviceToken | null>(null);
@@ -51,11 +52,12 @@ export function DeviceTokensPage() {
   const issue = async () => {
     try {
       const answer = await callApi('post', '/V1/Device/Token', {
-        body: { station_id: stationId, device_name: deviceName.trim() || null },
+        body: { station_id: stationId, device_name: deviceName.trim() || null, valid_days: validDays.trim() ? Number(validDays) : null },
       });
       setIssuing(false);
       setStationId(null);
       setDeviceName('');
+      setValidDays('');
       setErrors({ fields: {}, form: null });
       setSecret(answer.token);
       tokens.reload();
@@ -98,6 +100,7 @@ export function DeviceTokensPage() {
                 <TableCell>Token</TableCell>
                 <TableCell>Issued</TableCell>
                 <TableCell>Last used</TableCell>
+                <TableCell>Expires</TableCell>
                 <TableCell>Revoked</TableCell>
                 <TableCell />
               </TableRow>
@@ -112,6 +115,7 @@ export function DeviceTokensPage() {
                     {when(t.created_at)} {t.created_by ? `by ${t.created_by}` : ''}
                   </TableCell>
                   <TableCell>{when(t.last_used_at) || 'never'}</TableCell>
+                  <TableCell data-testid={`token-expires-${t.device_token_id}`}>{when(t.expires_at) || 'when revoked'}</TableCell>
                   <TableCell>{t.revoked_at ? `${when(t.revoked_at)} by ${t.revoked_by ?? ''}` : ''}</TableCell>
                   <TableCell>
                     {!t.revoked_at && (
@@ -124,7 +128,7 @@ export function DeviceTokensPage() {
               ))}
               {tokens.data?.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={7}>No device tokens yet.</TableCell>
+                  <TableCell colSpan={8}>No device tokens yet.</TableCell>
                 </TableRow>
               )}
             </TableBody>
@@ -152,6 +156,15 @@ export function DeviceTokensPage() {
               error={Boolean(errors.fields.device_name)}
               helperText={errors.fields.device_name ?? 'Defaults to the station code.'}
               slotProps={{ htmlInput: { 'data-testid': 'token-name', maxLength: 100 } }}
+            />
+            <TextField
+              label="Valid for (days, optional)"
+              type="number"
+              value={validDays}
+              onChange={(e) => setValidDays(e.target.value)}
+              error={Boolean(errors.fields.valid_days)}
+              helperText={errors.fields.valid_days ?? 'Empty: until revoked. Device administrators are told 14 days before it expires.'}
+              slotProps={{ htmlInput: { 'data-testid': 'token-valid-days', min: 1, max: 3650 } }}
             />
           </Stack>
         </DialogContent>

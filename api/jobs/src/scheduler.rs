@@ -9,11 +9,13 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
 
+use anyhow::Context;
 use chrono::{DateTime, Utc};
 use futures::FutureExt;
 use sqlx::PgPool;
 
 use kernel::jobs::{Job, JobContext, LogLevel, Registry};
+use kernel::notify::{types, Notice};
 
 /// How long a claim holds without renewal; a running job renews it every third of this.
 pub const LEASE_SECONDS: i32 = 60;
@@ -73,7 +75,14 @@ impl Scheduler {
         while let Some(claimed) = self.claim().await? {
             let Some(job) = self.registry.get(claimed.job_type_id) else {
                 // Only registered types are claimed; this cannot happen, but never leave a claim behind.
-                self.finish(&claimed, false, "No job is registered for this job type.", None).await?;
+                self.finish(
+                    &claimed,
+                    &format!("job type {}", claimed.job_type_id),
+                    false,
+                    "No job is registered for this job type.",
+                    None,
+                )
+                .await?;
                 continue;
             };
             started += 1;
@@ -139,7 +148,10 @@ impl Scheduler {
         let log_text = ctx.log_text();
         // A lost database connection must not leave the job claimed for good: retry, then the lease expires.
         for attempt in 1..=3 {
-            match self.finish(&claimed, success, &detail, log_text.as_deref()).await {
+            match self
+                .finish(&claimed, job.name(), success, &detail, log_text.as_deref())
+                .await
+            {
                 Ok(()) => return,
                 Err(e) => {
                     tracing::warn!(job_id = claimed.job_id, attempt, error = %format!("{e:#}"), "could not record the job run");
@@ -151,9 +163,36 @@ impl Scheduler {
 
     /// Records the run's outcome and releases the job with its next due time (only while this replica still holds
     /// the lease; after a reset or a takeover the run is recorded but the job is left alone).
-    async fn finish(&self, claimed: &Claimed, success: bool, detail: &str, log_text: Option<&str>) -> anyhow::Result<()> {
+    /// A failure after a success (or a first run) tells the provider's staff (alert type Job failed, once per
+    /// person, docs/alerts.md); further failures in a row do not, so a job failing every ten seconds raises one alert.
+    async fn finish(
+        &self,
+        claimed: &Claimed,
+        name: &str,
+        success: bool,
+        detail: &str,
+        log_text: Option<&str>,
+    ) -> anyhow::Result<()> {
         let mut tx = self.pool.begin().await?;
         repo::finish_run(&mut tx, claimed.job_run_id, success, detail, log_text).await?;
+        if !success
+            && !repo::previous_run_failed(&mut tx, claimed.job_id, claimed.job_run_id).await?
+        {
+            let first_line = detail.lines().next().unwrap_or_default();
+            let notice = Notice {
+                type_id: types::JOB_FAILED,
+                subject: format!("Job failed: {name}"),
+                text: format!(
+                    "Job {} ({name}) failed in run {}: {first_line}",
+                    claimed.job_id, claimed.job_run_id
+                ),
+                link: Some("/devops/jobList".to_owned()),
+                ..Notice::default()
+            };
+            kernel::notify::raise_once_per_user(&mut tx, &notice)
+                .await
+                .context("raising the job-failed alert")?;
+        }
         repo::release(&mut tx, claimed.job_id, &self.owner).await?;
         tx.commit().await?;
         Ok(())

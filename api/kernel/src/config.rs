@@ -78,6 +78,9 @@ pub struct Settings {
     /// How often an open real-time hub connection checks that its session still lives, closing the socket once it
     /// ended (logout, revocation, inactivity): docs/realtime.md.
     pub realtime_session_check_seconds: u64,
+    /// How often the toast sender looks for toasts whose wake-up it missed (a replica restarting, a lost listener
+    /// connection): docs/alerts.md "Toast".
+    pub realtime_toast_sweep_seconds: u64,
     /// Where uploaded files are kept when no S3 bucket is configured (docs/files.md); created when missing.
     pub files_dir: String,
     /// The largest file one upload may carry (413 above it); at most `max_body_bytes`.
@@ -180,6 +183,10 @@ impl Settings {
         anyhow::ensure!(self.header_read_timeout_seconds >= 1, "header_read_timeout_seconds must be at least 1");
         anyhow::ensure!(self.realtime_session_check_seconds >= 1, "realtime_session_check_seconds must be at least 1");
         anyhow::ensure!(
+            self.realtime_toast_sweep_seconds >= 1,
+            "realtime_toast_sweep_seconds must be at least 1"
+        );
+        anyhow::ensure!(
             (1024..=self.max_body_bytes).contains(&self.files_max_bytes),
             "files_max_bytes must be between 1024 and max_body_bytes ({})",
             self.max_body_bytes
@@ -261,6 +268,7 @@ mod tests {
             max_connections: 16,
             header_read_timeout_seconds: 10,
             realtime_session_check_seconds: 30,
+            realtime_toast_sweep_seconds: 5,
             files_dir: "data/files".into(),
             files_max_bytes: 1 << 20,
             s3_endpoint: Some("http://127.0.0.1:9000".into()),

@@ -21,9 +21,22 @@ use crate::auth::session::SessionStore;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum Event {
-    /// Text shown as a toast (alert hub).
+    /// Text shown as a toast (alert hub). A notification's toast also names it (the inbox's `?id=`), its subject
+    /// and the console route of its record.
     #[serde(rename = "alertReceived")]
-    AlertReceived { message: String },
+    AlertReceived {
+        message: String,
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            rename = "notificationId"
+        )]
+        notification_id: Option<i64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        subject: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        link: Option<String>,
+    },
     /// HTML shown as a toast (alert hub).
     #[serde(rename = "alertHTMLReceived")]
     AlertHtmlReceived { message: String },
@@ -53,6 +66,18 @@ pub struct Delivery {
 /// Messages the local broadcast keeps for a slow connection before it skips (that connection loses them).
 const LOCAL_CAPACITY: usize = 1024;
 const MAX_BACKOFF: Duration = Duration::from_secs(30);
+
+impl Event {
+    /// A plain text toast.
+    pub fn alert(message: impl Into<String>) -> Self {
+        Self::AlertReceived {
+            message: message.into(),
+            notification_id: None,
+            subject: None,
+            link: None,
+        }
+    }
+}
 
 #[derive(Clone)]
 pub struct Realtime {

@@ -4,6 +4,7 @@
 //! published.
 
 mod repo;
+pub mod toasts;
 
 use std::collections::HashSet;
 use std::time::Duration;

@@ -33,5 +33,8 @@ pub fn tiles() -> Vec<std::sync::Arc<dyn kernel::tiles::TileCount>> {
 
 /// The jobs of this area (composed into the registry by the binary).
 pub fn jobs() -> Vec<std::sync::Arc<dyn kernel::jobs::Job>> {
-    vec![std::sync::Arc::new(apd::job::RefreshSuggestions)]
+    vec![
+        std::sync::Arc::new(apd::job::RefreshSuggestions),
+        std::sync::Arc::new(device_tokens::job::WarnExpiringTokens),
+    ]
 }

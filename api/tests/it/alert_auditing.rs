@@ -300,10 +300,20 @@ async fn alert_types_and_site_codes_feed_the_search_form() {
     let types = app.get("/api/V1/Type/GetAllAlertTypes", &admin).await;
     assert_eq!(types.status, StatusCode::OK);
     let list = types.body.as_array().unwrap();
-    assert_eq!(list.len(), 19, "the types of global migrations 0004 and 0043");
-    assert_eq!(list[0], json!({"type_notification_id": 12, "description": "Catalogue Costs Changed"}), "ordered by description");
+    assert_eq!(
+        list.len(),
+        20,
+        "the types of global migrations 0004, 0043 and 0047"
+    );
+    assert_eq!(
+        list[0],
+        json!({"type_notification_id": 12, "description": "Catalogue Costs Changed"}),
+        "ordered by description"
+    );
 
-    let one = app.get("/api/V1/AlertAuditing/Type?type_id=3", &admin).await;
+    let one = app
+        .get("/api/V1/AlertAuditing/Type?type_id=3", &admin)
+        .await;
     assert_eq!(one.status, StatusCode::OK);
     assert_eq!(one.body, json!({"type_notification_id": 3, "description": "Requisition Approval Needed"}));
     assert_eq!(app.get("/api/V1/AlertAuditing/Type?type_id=999", &admin).await.status, StatusCode::NOT_FOUND);

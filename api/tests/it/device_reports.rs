@@ -318,3 +318,122 @@ async fn the_crib_counter_finds_the_employee_behind_a_badge_and_the_item_behind_
     assert_eq!(app.get(&format!("/api/V1/CribCounter/Item?code={south}"), &warehouse).await.status, StatusCode::NOT_FOUND);
     assert_eq!(app.get("/api/V1/CribCounter/Item?code=%20", &warehouse).await.status, StatusCode::BAD_REQUEST);
 }
+
+/// Alerts of `type_id` at ACME-NORTH: (recipient login, subject).
+async fn alerts_of(app: &TestApp, type_id: i64) -> Vec<(String, String)> {
+    sqlx::query_as(
+        "select r.username, n.subject from client_acme.notification n join client_acme.notification_recipient r using (notification_id)
+         join asp.site s on s.site_id = n.site_id where s.site_code = 'ACME-NORTH' and n.type_notification_id = $1 order by 1, 2",
+    )
+    .bind(type_id)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_token_about_to_expire_is_warned_of_once_an_expired_one_is_refused_and_a_revoked_one_is_announced(
+) {
+    use kernel::jobs::{Job, JobContext, LogLevel};
+    let app = TestApp::spawn().await;
+    sqlx::query("delete from client_acme.notification where type_notification_id in (13, 14)")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    // The demo's limited tokens (docs/devices.md) may be within 14 days of their expiry today: not this test's.
+    sqlx::query("update asp.device_token set expires_at = null")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let warehouse = at(&app, "warehouse", "ACME-NORTH").await;
+    // A limited token; 0 days or more than ten years is refused.
+    for bad in [0, 3651] {
+        let a = app
+            .post(
+                "/api/V1/Device/Token",
+                &warehouse,
+                json!({"device_name": "x", "valid_days": bad}),
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{bad}: {:?}", a.body);
+    }
+    let a = app
+        .post(
+            "/api/V1/Device/Token",
+            &warehouse,
+            json!({"device_name": "Vending 9", "valid_days": 10}),
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    let (token, id) = (
+        a.body["token"].as_str().unwrap().to_owned(),
+        a.body["device_token"]["device_token_id"].as_i64().unwrap(),
+    );
+    assert!(a.body["device_token"]["expires_at"].is_string());
+    let (long_token, _) = issue_token(
+        &app,
+        &warehouse,
+        json!({"device_name": "Vending 10", "valid_days": 365}),
+    )
+    .await;
+
+    // The daily job warns of the one expiring within 14 days, once.
+    let pool = tenancy::connect_pool(&app.settings.database_url, 2)
+        .await
+        .unwrap();
+    let job = stock::device_tokens::job::WarnExpiringTokens;
+    let ctx = JobContext::new(pool.clone(), 43, 0, LogLevel::Debug);
+    assert_eq!(
+        job.run(&ctx).await.unwrap(),
+        "Warned of 1 device token(s) expiring within 14 days."
+    );
+    let warned = alerts_of(&app, 13).await;
+    assert!(
+        !warned.is_empty() && warned.iter().all(|(_, s)| s.ends_with(": Vending 9")),
+        "{warned:?}"
+    );
+    assert!(
+        warned.iter().any(|(u, _)| u == "warehouse"),
+        "the site's device administrator: {warned:?}"
+    );
+    assert_eq!(
+        job.run(&ctx).await.unwrap(),
+        "Warned of 0 device token(s) expiring within 14 days."
+    );
+    assert_eq!(alerts_of(&app, 13).await, warned);
+
+    // Once expired it is refused like a revoked one; the other still works.
+    sqlx::query("update asp.device_token set created_at = now() - interval '11 days', expires_at = now() - interval '1 second' where device_token_id = $1")
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        device_post(&app, Some(&token), json!({"lines": []}))
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        device_post(&app, Some(&long_token), json!({"lines": []}))
+            .await
+            .status,
+        StatusCode::BAD_REQUEST,
+        "valid token, empty batch"
+    );
+
+    // Revoking tells the site's device administrators.
+    assert_eq!(
+        app.delete(&format!("/api/V1/Device/Token/{id}"), &warehouse)
+            .await
+            .status,
+        StatusCode::OK
+    );
+    let revoked = alerts_of(&app, 14).await;
+    assert!(
+        revoked
+            .iter()
+            .any(|(u, s)| u == "warehouse" && s == "Device token revoked: Vending 9"),
+        "{revoked:?}"
+    );
+}

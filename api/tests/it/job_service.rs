@@ -520,3 +520,58 @@ async fn non_admins_get_403_on_every_job_operation() {
     let (active, level): (bool, String) = sqlx::query_as("select active, log_level from asp.job where job_id = 1").fetch_one(&app.pool).await.unwrap();
     assert_eq!((active, level.as_str()), (true, "Info"));
 }
+
+/// Job-failed alerts (type 15) in every client schema: (login, site code) of each recipient.
+async fn job_failed_recipients(pool: &PgPool) -> Vec<(String, String)> {
+    let mut all = Vec::new();
+    for schema in ["client_acme", "client_gea"] {
+        let rows: Vec<(String, String)> = sqlx::query_as(&format!(
+            "select r.username, s.site_code from {schema}.notification n join {schema}.notification_recipient r using (notification_id)
+             join asp.site s on s.site_id = n.site_id where n.type_notification_id = 15 and n.subject = 'Job failed: failing'"
+        ))
+        .fetch_all(pool)
+        .await
+        .unwrap();
+        all.extend(rows);
+    }
+    all.sort();
+    all
+}
+
+#[tokio::test]
+async fn a_job_that_starts_failing_tells_each_provider_administrator_once_and_not_again_while_it_keeps_failing(
+) {
+    let app = spawn().await;
+    let failing = insert_job(&app.pool, 901, "next_run = now()").await;
+    let scheduler = test_scheduler(&app.pool);
+    assert_eq!(scheduler.clone().tick().await.unwrap(), 1);
+    wait_for_runs(&app.pool, failing, 1, 10).await;
+    wait_until_idle(&app.pool, failing).await;
+    let told = job_failed_recipients(&app.pool).await;
+    // Every holder of FSSConnectAdmin, once each, at one site of theirs.
+    let holders: Vec<String> = sqlx::query_scalar(
+        "select distinct u.user_id from asp.asp_users u join asp.user_site_role r using (asp_users_id)
+         join asp.security_role_permission rp using (security_role_id) join asp.security_permission p using (security_permission_id)
+         join asp.user_site us on us.asp_users_id = u.asp_users_id and us.site_id = r.site_id
+         where p.permission_name = 'FSSConnectAdmin' and u.is_active order by 1",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert!(!holders.is_empty());
+    let mut names: Vec<String> = told.iter().map(|(u, _)| u.clone()).collect();
+    names.dedup();
+    assert_eq!(names, holders, "each provider administrator once: {told:?}");
+    assert_eq!(told.len(), holders.len());
+
+    // It fails again: nothing new.
+    sqlx::query("update asp.job set next_run = now() where job_id = $1")
+        .bind(failing)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(scheduler.clone().tick().await.unwrap(), 1);
+    wait_for_runs(&app.pool, failing, 2, 10).await;
+    wait_until_idle(&app.pool, failing).await;
+    assert_eq!(job_failed_recipients(&app.pool).await, told);
+}

@@ -16,31 +16,51 @@ use sqlx::PgPool;
 use crate::common::{as_app_role, fresh_database, TestApp};
 
 /// aiosmtpd on 127.0.0.1:`port`, writing one .eml file per accepted message to `dir`.
-struct Sink {
+pub(crate) struct Sink {
     child: tokio::process::Child,
-    port: u16,
-    dir: PathBuf,
+    pub(crate) port: u16,
+    pub(crate) dir: PathBuf,
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+pub(crate) fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 impl Sink {
     /// A sink that accepts every message.
-    async fn start() -> Self {
-        let dir = std::env::temp_dir().join(format!("asp-smtp-sink-{}", uuid::Uuid::new_v4().simple()));
+    pub(crate) async fn start() -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("asp-smtp-sink-{}", uuid::Uuid::new_v4().simple()));
         Self::start_on(free_port(), dir, None).await
     }
 
     /// A sink that answers every message's DATA with `reply` (a refusal), on `port`, writing to `dir`.
-    async fn start_on(port: u16, dir: PathBuf, reply: Option<&str>) -> Self {
+    pub(crate) async fn start_on(port: u16, dir: PathBuf, reply: Option<&str>) -> Self {
+        Self::start_with(port, dir, reply, 0.0).await
+    }
+
+    /// [`Sink::start_on`], answering each message `data_delay` seconds late and keeping it only if the sender is
+    /// still connected then (tests/smtp/sink.py).
+    pub(crate) async fn start_with(
+        port: u16,
+        dir: PathBuf,
+        reply: Option<&str>,
+        data_delay: f64,
+    ) -> Self {
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/smtp/run-sink.sh");
         assert!(script.exists(), "{} is missing: the mail tests cannot run", script.display());
         std::fs::create_dir_all(&dir).unwrap();
         let log = dir.with_extension("log");
         let mut command = tokio::process::Command::new("bash");
-        command.arg(&script).arg(port.to_string()).arg(&dir);
+        command
+            .arg(&script)
+            .arg(port.to_string())
+            .arg(&dir)
+            .env("SINK_DATA_DELAY", data_delay.to_string());
         if let Some(reply) = reply {
             command.arg(reply);
         }
@@ -71,13 +91,13 @@ impl Sink {
     }
 
     /// Stops the sink; answers its port and folder (to start it again in the same place).
-    async fn stop(mut self) -> (u16, PathBuf) {
+    pub(crate) async fn stop(mut self) -> (u16, PathBuf) {
         self.child.kill().await.unwrap();
         (self.port, self.dir.clone())
     }
 
     /// Every message received so far, in arrival order.
-    fn messages(&self) -> Vec<String> {
+    pub(crate) fn messages(&self) -> Vec<String> {
         read_messages(&self.dir)
     }
 }
@@ -94,14 +114,23 @@ fn read_messages(dir: &Path) -> Vec<String> {
 }
 
 /// The value of the first header `name` of a received message (unfolded).
-fn header(message: &str, name: &str) -> Option<String> {
-    let head = message.split("\r\n\r\n").next().unwrap().replace("\r\n ", " ").replace("\r\n\t", " ");
-    head.lines().find_map(|l| l.split_once(':').filter(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_owned()))
+pub(crate) fn header(message: &str, name: &str) -> Option<String> {
+    let head = message
+        .split("\r\n\r\n")
+        .next()
+        .unwrap()
+        .replace("\r\n ", " ")
+        .replace("\r\n\t", " ");
+    head.lines().find_map(|l| {
+        l.split_once(':')
+            .filter(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.trim().to_owned())
+    })
 }
 
 /// The decoded text of each body part of a received message (the message's own body when it is not multipart), as a
 /// mail reader shows it: quoted-printable and base64 undone.
-fn bodies(message: &str) -> Vec<String> {
+pub(crate) fn bodies(message: &str) -> Vec<String> {
     let (head, body) = message.split_once("\r\n\r\n").unwrap();
     let head = format!("{head}\r\n");
     let content_type = header(&head, "Content-Type").unwrap_or_default();
@@ -140,7 +169,7 @@ fn bodies(message: &str) -> Vec<String> {
     vec![decoded.replace("\r\n", "\n")]
 }
 
-fn settings(port: u16) -> MailSettings {
+pub(crate) fn settings(port: u16) -> MailSettings {
     let mut s = MailSettings::load().unwrap();
     s.smtp_host = Some("127.0.0.1".into());
     s.smtp_port = port;
@@ -163,7 +192,7 @@ async fn databases() -> (PgPool, PgPool) {
 }
 
 /// One run of the job, as the scheduler would start it.
-async fn run_job(pool: &PgPool, settings: &MailSettings) -> String {
+pub(crate) async fn run_job(pool: &PgPool, settings: &MailSettings) -> String {
     let ctx = JobContext::new(pool.clone(), 42, 0, LogLevel::Debug);
     SendMail::new(settings.clone()).run(&ctx).await.unwrap()
 }
@@ -178,6 +207,7 @@ fn email(to: &str, subject: &str, body: &str) -> OutgoingMail {
         subject: subject.into(),
         text_body: body.into(),
         html_body: None,
+        link: None,
     }
 }
 

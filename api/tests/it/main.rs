@@ -6,6 +6,7 @@
 mod common;
 mod admin_resources;
 mod alert_auditing;
+mod alert_delivery;
 mod alerts;
 mod auth_sessions;
 mod contract;

@@ -412,6 +412,7 @@ fn classify(op: &Operation, loc: &Loc, name: &str, cat: &Catalogue) -> Option<Cl
             return Some(Skip("an ERP type or a reference list value (asp.type_value): the same codes for every client"))
         }
         ("alertAuditingGetType", "type_id") => return Some(Skip("alert types: provider data")),
+        ("userPostContactInfoUpdate", "mobile_carrier_id") => return Some(Skip("a mobile carrier (asp.mobile_carrier): the same list for every client")),
         (id, "asp_notification_type_id" | "notification_category_id") if id.starts_with("alerts") => {
             return Some(Skip("alert types and categories: provider data"))
         }

@@ -15,7 +15,8 @@ use api::realtime::{Event, Realtime};
 
 use crate::common::TestApp;
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub(crate) type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// What the application's code calls: the kernel publisher over the same Redis namespace as `app`.
 fn publisher(app: &TestApp) -> Realtime {
@@ -28,8 +29,10 @@ fn ws_url(app: &TestApp, path_and_query: &str) -> String {
     format!("{}{path_and_query}", app.base.replacen("http://", "ws://", 1))
 }
 
-async fn connect(app: &TestApp, path_and_query: &str) -> Socket {
-    let (socket, _) = tokio_tungstenite::connect_async(ws_url(app, path_and_query)).await.expect("the hub accepts the connection");
+pub(crate) async fn connect(app: &TestApp, path_and_query: &str) -> Socket {
+    let (socket, _) = tokio_tungstenite::connect_async(ws_url(app, path_and_query))
+        .await
+        .expect("the hub accepts the connection");
     socket
 }
 
@@ -43,7 +46,7 @@ async fn refusal(app: &TestApp, path_and_query: &str) -> u16 {
 }
 
 /// The next JSON text frame within `wait`, if any.
-async fn next_json(socket: &mut Socket, wait: Duration) -> Option<Value> {
+pub(crate) async fn next_json(socket: &mut Socket, wait: Duration) -> Option<Value> {
     let deadline = tokio::time::Instant::now() + wait;
     loop {
         let frame = tokio::time::timeout_at(deadline, socket.next()).await.ok()??;
@@ -69,7 +72,7 @@ async fn wait_until_live(socket: &mut Socket, publish: impl Fn() -> futures::fut
 }
 
 fn text(message: &str) -> Event {
-    Event::AlertReceived { message: message.to_owned() }
+    Event::alert(message)
 }
 
 #[tokio::test]

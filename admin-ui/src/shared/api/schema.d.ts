@@ -9984,6 +9984,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/V1/User/ASPMobileCarriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mobile carriers
+         * @description The carriers whose e-mail-to-text gateways carry alert texts (the user's mobile number and carrier,
+         *     `ContactInfo/Update`), in display order.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        get: operations["userGetASPMobileCarriers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/V1/User/ContactInfo/Update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update my contact details
+         * @description The caller's own e-mail address, mobile number and carrier (alert e-mails and texts go there). Absent fields
+         *     keep their value; null clears. The number and carrier go together: a 10-digit US or Canadian number (a
+         *     leading 1 allowed, punctuation ignored) and a listed carrier. Answers what was saved and the address texts go
+         *     to. Audited.
+         *
+         *     Permissions: BasicAccess or CustomerPortalUser or SupplierPortalUser
+         */
+        post: operations["userPostContactInfoUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/V1/User/Password/Update": {
         parameters: {
             query?: never;
@@ -12390,7 +12438,8 @@ export interface components {
             enable_toastr?: boolean | null;
             /**
              * Format: int32
-             * @description 1-9; null for all priorities.
+             * @description 1-9: only requisitions of this priority or a more urgent one; 0: every priority again (clears the filter);
+             *     absent or null: keep what is saved.
              */
             filter_req_priority?: number | null;
             filter_tracking_codes?: boolean | null;
@@ -14591,6 +14640,29 @@ export interface components {
             shared_vendor_id?: number | null;
         };
         /**
+         * ContactInfo
+         * @description The caller's contact details as saved, with the address texts now go to.
+         */
+        ContactInfo: {
+            email?: string | null;
+            /** Format: int32 */
+            mobile_carrier_id?: number | null;
+            mobile_phone?: string | null;
+            /** @description `<10 digits>@<gateway>`, or null without a number. */
+            text_address?: string | null;
+        };
+        /**
+         * ContactInfoInput
+         * @description The caller's own contact details. `email` absent keeps it, null clears it; the mobile number and carrier go
+         *     together (both set, or both null to stop texts), and absent keeps them.
+         */
+        ContactInfoInput: {
+            email?: string | null;
+            /** Format: int32 */
+            mobile_carrier_id?: number | null;
+            mobile_phone?: string | null;
+        };
+        /**
          * ContactInput
          * @description A contact to add (`Contact/Insert`) or change (`Contact/Update`, with its id; every field is replaced).
          */
@@ -15789,6 +15861,11 @@ export interface components {
             device_token_id: number;
             /**
              * Format: date-time
+             * @description After this the token is refused (null: until revoked).
+             */
+            expires_at?: string | null;
+            /**
+             * Format: date-time
              * @description When the device last called with it (a refused call with a revoked token is not a use).
              */
             last_used_at?: string | null;
@@ -15814,6 +15891,12 @@ export interface components {
             device_name?: string | null;
             /** Format: int64 */
             station_id?: number | null;
+            /**
+             * Format: int32
+             * @description Days the token is valid (1 to 3650); absent: until revoked. The site's device administrators are told 14
+             *     days before it expires.
+             */
+            valid_days?: number | null;
         };
         /**
          * DeviceTransactionLine
@@ -18587,6 +18670,16 @@ export interface components {
         MlqRequest: {
             /** Format: int64 */
             cip_no: number;
+        };
+        /**
+         * MobileCarrier
+         * @description A mobile carrier a text can go through (its e-mail-to-text gateway).
+         */
+        MobileCarrier: {
+            carrier_name: string;
+            /** Format: int32 */
+            mobile_carrier_id: number;
+            sms_gateway_domain: string;
         };
         /**
          * MovedFiles
@@ -21511,7 +21604,7 @@ export interface components {
             subject: string;
             /**
              * Format: int64
-             * @description Default: Site Broadcast (16).
+             * @description Default: Message (20). Not Site Broadcast (16): a broadcast goes to everyone (Notification/Insert).
              */
             type_notification_id?: number | null;
         };
@@ -21624,6 +21717,13 @@ export interface components {
             fname: string;
             fss_employee: boolean;
             lname: string;
+            /**
+             * Format: int32
+             * @description Their mobile carrier (`ASPMobileCarriers`): shown to the user themselves only.
+             */
+            mobile_carrier_id?: number | null;
+            /** @description The mobile number texts go to: shown to the user themselves only (null for anyone else). */
+            mobile_phone?: string | null;
             user_id: string;
         };
         /**
@@ -56138,6 +56238,129 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["TypeValue"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    userGetASPMobileCarriers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MobileCarrier"][];
+                };
+            };
+            /** @description Not signed in, or the session ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected failure; the cause is logged under the request id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API has been switched off by an administrator. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    userPostContactInfoUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ContactInfoInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ContactInfo"];
+                };
+            };
+            /** @description The request is invalid; `errors` says why. Nothing was changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in, or the session ended. */

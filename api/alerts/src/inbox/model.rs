@@ -102,7 +102,7 @@ pub struct NotificationInsert {
 pub struct UserNotificationInsert {
     #[oai(validator(min_items = 1, max_items = 500))]
     pub asp_users_ids: Vec<i64>,
-    /// Default: Site Broadcast (16).
+    /// Default: Message (20). Not Site Broadcast (16): a broadcast goes to everyone (Notification/Insert).
     pub type_notification_id: Option<i64>,
     #[oai(validator(max_length = 200))]
     pub subject: String,

@@ -119,8 +119,8 @@ fn message(subject: &str, body: &str, link: &Option<String>) -> ApiResult<(Strin
     Ok((subject.to_owned(), body.to_owned(), link))
 }
 
-async fn type_or_broadcast(state: &AppState, type_id: Option<i64>) -> ApiResult<i64> {
-    let id = type_id.unwrap_or(notify::types::SITE_BROADCAST);
+async fn type_or(state: &AppState, type_id: Option<i64>, default: i64) -> ApiResult<i64> {
+    let id = type_id.unwrap_or(default);
     let mut conn = state.pool.acquire().await?;
     if !repo::type_exists(&mut conn, id).await? {
         return Err(ApiError::invalid("type_notification_id", "invalid", "No such alert type."));
@@ -133,7 +133,7 @@ async fn raise(state: &AppState, caller: &Caller, scope: &SiteScope, notice: Not
     let raised = notify::raise(&mut tx, &notice).await?;
     let users = match &notice.audience {
         Audience::Users { user_ids, .. } => json!(user_ids),
-        Audience::Settings => json!(null),
+        Audience::Settings | Audience::SettingsAmong(_) => json!(null),
     };
     let client_id = scope.client_id();
     audit::record(
@@ -156,8 +156,22 @@ async fn raise(state: &AppState, caller: &Caller, scope: &SiteScope, notice: Not
 /// POST Alerts/Notification/Insert: to everyone at the current site whose settings want the type.
 pub async fn insert(state: &AppState, caller: &Caller, scope: &SiteScope, body: &NotificationInsert) -> ApiResult<NotificationRaised> {
     let (subject, text, link) = message(&body.subject, &body.body, &body.link)?;
-    let type_id = type_or_broadcast(state, body.type_notification_id).await?;
-    let notice = Notice { type_id, subject, text, link, created_by: Some(caller.user_id), ..Default::default() };
+    let type_id = type_or(
+        state,
+        body.type_notification_id,
+        notify::types::SITE_BROADCAST,
+    )
+    .await?;
+    // The toast (a broadcast's, on the site hub) says the message itself, not only its subject.
+    let notice = Notice {
+        type_id,
+        subject,
+        body_toast: Some(text.clone()),
+        text,
+        link,
+        created_by: Some(caller.user_id),
+        ..Default::default()
+    };
     raise(state, caller, scope, notice, "create").await
 }
 
@@ -165,7 +179,14 @@ pub async fn insert(state: &AppState, caller: &Caller, scope: &SiteScope, body: 
 /// to it; one lacking the type's permission there does not receive it).
 pub async fn insert_for_users(state: &AppState, caller: &Caller, scope: &SiteScope, body: &UserNotificationInsert) -> ApiResult<NotificationRaised> {
     let (subject, text, link) = message(&body.subject, &body.body, &body.link)?;
-    let type_id = type_or_broadcast(state, body.type_notification_id).await?;
+    if body.type_notification_id == Some(notify::types::SITE_BROADCAST) {
+        return Err(ApiError::invalid(
+            "type_notification_id",
+            "invalid",
+            "A site broadcast goes to everyone at the site: send it with Notification/Insert.",
+        ));
+    }
+    let type_id = type_or(state, body.type_notification_id, notify::types::MESSAGE).await?;
     let users = dedup_ids(&body.asp_users_ids);
     let mut conn = state.pool.acquire().await?;
     let at_site = repo::users_at_site(&mut conn, &users, scope.site_id()).await?;
@@ -179,7 +200,10 @@ pub async fn insert_for_users(state: &AppState, caller: &Caller, scope: &SiteSco
         text,
         link,
         created_by: Some(caller.user_id),
-        audience: Audience::Users { user_ids: users, channels: Channels::INBOX_ONLY },
+        audience: Audience::Users {
+            user_ids: users,
+            channels: Channels::INBOX_AND_TOAST,
+        },
         ..Default::default()
     };
     raise(state, caller, scope, notice, "create").await

@@ -61,7 +61,8 @@ pub struct AlertSettingInput {
     pub enable_toastr: Option<bool>,
     pub is_active: Option<bool>,
     pub filter_tracking_codes: Option<bool>,
-    /// 1-9; null for all priorities.
+    /// 1-9: only requisitions of this priority or a more urgent one; 0: every priority again (clears the filter);
+    /// absent or null: keep what is saved.
     pub filter_req_priority: Option<i32>,
     pub req_urgent_only: Option<bool>,
 }

@@ -97,8 +97,12 @@ fn merged(current: &[AlertSetting], input: &[AlertSettingInput]) -> ApiResult<Ve
             problems.add(&format!("settings[{i}].asp_notification_type_id"), "duplicate", "This alert type is listed twice.");
             continue;
         }
-        if s.filter_req_priority.is_some_and(|p| !(1..=9).contains(&p)) {
-            problems.add(&format!("settings[{i}].filter_req_priority"), "outOfRange", "Requisition priority must be between 1 and 9.");
+        if s.filter_req_priority.is_some_and(|p| !(0..=9).contains(&p)) {
+            problems.add(
+                &format!("settings[{i}].filter_req_priority"),
+                "outOfRange",
+                "Requisition priority must be between 1 and 9 (0 for all).",
+            );
             continue;
         }
         let mut next = now.clone();
@@ -108,7 +112,12 @@ fn merged(current: &[AlertSetting], input: &[AlertSettingInput]) -> ApiResult<Ve
         next.enable_toastr = s.enable_toastr.unwrap_or(now.enable_toastr);
         next.is_active = s.is_active.unwrap_or(now.is_active);
         next.filter_tracking_codes = s.filter_tracking_codes.unwrap_or(now.filter_tracking_codes);
-        next.filter_req_priority = s.filter_req_priority.or(now.filter_req_priority);
+        // Absent keeps the filter; 0 clears it (every priority again).
+        next.filter_req_priority = match s.filter_req_priority {
+            Some(0) => None,
+            Some(p) => Some(p),
+            None => now.filter_req_priority,
+        };
         next.req_urgent_only = s.req_urgent_only.unwrap_or(now.req_urgent_only);
         out.push(next);
     }

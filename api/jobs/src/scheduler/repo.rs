@@ -101,3 +101,20 @@ pub async fn release(conn: &mut PgConnection, job_id: i64, owner: &str) -> Resul
     .await?;
     Ok(())
 }
+
+/// Did the run before `job_run_id` of the job fail? (No earlier finished run: false.)
+pub async fn previous_run_failed(
+    conn: &mut PgConnection,
+    job_id: i64,
+    job_run_id: i64,
+) -> Result<bool, sqlx::Error> {
+    let previous = sqlx::query_scalar!(
+        "select success from asp.job_run where job_id = $1 and job_run_id < $2 and end_time is not null
+          order by job_run_id desc limit 1",
+        job_id,
+        job_run_id
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(previous.flatten() == Some(false))
+}

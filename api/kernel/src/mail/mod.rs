@@ -62,6 +62,9 @@ pub struct OutgoingMail {
     pub text_body: String,
     /// Sent as the alternative to `text_body` (e-mail only; a text is plain).
     pub html_body: Option<String>,
+    /// The console route the message is about (`/notification?id=7`), made absolute and added to the message by the
+    /// sender (e-mail only).
+    pub link: Option<String>,
 }
 
 /// A message just enqueued.
@@ -80,6 +83,8 @@ pub enum MailError {
     InvalidSubject(String),
     #[error("not a mobile number (10 digits, or 11 starting with 1): {0:?}")]
     InvalidPhone(String),
+    #[error("not a console route (starting with /): {0:?}")]
+    InvalidLink(String),
     #[error("mobile carrier {0} is unknown or no longer has a text gateway")]
     UnknownCarrier(i32),
     #[error(transparent)]
@@ -97,10 +102,15 @@ pub async fn enqueue(conn: &mut PgConnection, mail: OutgoingMail) -> Result<Enqu
     if mail.subject.contains(['\r', '\n']) {
         return Err(MailError::InvalidSubject(mail.subject.clone()));
     }
-    let html = match mail.channel {
-        Channel::Email => mail.html_body.as_deref(),
-        Channel::Text => None,
+    let (html, link) = match mail.channel {
+        Channel::Email => (mail.html_body.as_deref(), mail.link.as_deref()),
+        Channel::Text => (None, None),
     };
+    if let Some(l) = link {
+        if !l.starts_with('/') || l.len() > 2000 || l.chars().any(char::is_control) {
+            return Err(MailError::InvalidLink(l.to_owned()));
+        }
+    }
     let message_id = format!("<{}@{MESSAGE_ID_DOMAIN}>", uuid::Uuid::new_v4().simple());
     let row = repo::NewMail {
         client_id: mail.client_id,
@@ -111,6 +121,7 @@ pub async fn enqueue(conn: &mut PgConnection, mail: OutgoingMail) -> Result<Enqu
         subject: &mail.subject,
         text_body: &mail.text_body,
         html_body: html,
+        link,
         message_id: &message_id,
     };
     let mail_outbox_id = repo::insert(conn, &row).await?;

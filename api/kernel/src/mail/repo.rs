@@ -14,14 +14,15 @@ pub(super) struct NewMail<'a> {
     pub subject: &'a str,
     pub text_body: &'a str,
     pub html_body: Option<&'a str>,
+    pub link: Option<&'a str>,
     pub message_id: &'a str,
 }
 
 pub(super) async fn insert(conn: &mut PgConnection, m: &NewMail<'_>) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar!(
         "insert into asp.mail_outbox (client_id, site_id, notification_recipient_id, channel, to_address, subject,
-                                      text_body, html_body, message_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                                      text_body, html_body, message_id, link)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          returning mail_outbox_id",
         m.client_id,
         m.site_id,
@@ -32,6 +33,7 @@ pub(super) async fn insert(conn: &mut PgConnection, m: &NewMail<'_>) -> Result<i
         m.text_body,
         m.html_body,
         m.message_id,
+        m.link,
     )
     .fetch_one(conn)
     .await
@@ -48,6 +50,12 @@ pub struct Claimed {
     pub html_body: Option<String>,
     pub message_id: String,
     pub attempts: i32,
+    pub link: Option<String>,
+    /// The notification recipient this message delivers (in the schema of `client_id`, at `site_id`), whose
+    /// channel state the outcome is written to.
+    pub client_id: Option<i64>,
+    pub site_id: Option<i64>,
+    pub notification_recipient_id: Option<i64>,
 }
 
 /// Claims the next due message: a pending one whose time has come, or one still 'sending' whose lease expired (its
@@ -64,7 +72,8 @@ pub(super) async fn claim_next(conn: &mut PgConnection, lease_seconds: i32, max_
                  order by m.next_attempt_at, m.mail_outbox_id
                  limit 1
                    for update skip locked)
-         returning o.mail_outbox_id, o.channel, o.to_address, o.subject, o.text_body, o.html_body, o.message_id, o.attempts",
+         returning o.mail_outbox_id, o.channel, o.to_address, o.subject, o.text_body, o.html_body, o.message_id, o.attempts,
+                   o.link, o.client_id, o.site_id, o.notification_recipient_id",
         lease_seconds,
         max_attempts,
     )
@@ -72,19 +81,83 @@ pub(super) async fn claim_next(conn: &mut PgConnection, lease_seconds: i32, max_
     .await
 }
 
-/// Gives up messages whose sender crashed on their last allowed attempt (nothing would claim them again).
-pub(super) async fn fail_abandoned(conn: &mut PgConnection, max_attempts: i32) -> Result<u64, sqlx::Error> {
-    let done = sqlx::query!(
-        "update asp.mail_outbox
+/// Gives up messages whose sender crashed on their last allowed attempt (nothing would claim them again); answers
+/// them, for their recipients' rows.
+pub(super) async fn fail_abandoned(
+    conn: &mut PgConnection,
+    max_attempts: i32,
+) -> Result<Vec<Abandoned>, sqlx::Error> {
+    sqlx::query_as!(
+        Abandoned,
+        r#"update asp.mail_outbox
             set state = 'failed', lease_until = null,
                 last_error = 'The sender stopped during the last allowed attempt (lease expired). Last error: '
                              || coalesce(last_error, 'none')
-          where state = 'sending' and lease_until < now() and attempts >= $1",
+          where state = 'sending' and lease_until < now() and attempts >= $1
+          returning channel, client_id, site_id, notification_recipient_id, last_error as "last_error!""#,
         max_attempts,
     )
-    .execute(conn)
+    .fetch_all(conn)
+    .await
+}
+
+pub struct Abandoned {
+    pub channel: String,
+    pub client_id: Option<i64>,
+    pub site_id: Option<i64>,
+    pub notification_recipient_id: Option<i64>,
+    pub last_error: String,
+}
+
+/// Writes a message's outcome to the notification recipient it delivers (tenant table `notification_recipient` of
+/// the message's client, at its site), in the caller's transaction: the channel's state (1 pending again, 2 sent,
+/// 3 failed), the time it was sent, the last error. The search path and granted site are set transaction-locally,
+/// as a request's scope sets them.
+pub(super) async fn record_on_recipient(
+    conn: &mut PgConnection,
+    channel: &str,
+    client_id: i64,
+    site_id: i64,
+    recipient_id: i64,
+    state: i16,
+    error: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    let schema = sqlx::query_scalar!(
+        "select schema_name from asp.client where client_id = $1",
+        client_id
+    )
+    .fetch_optional(&mut *conn)
     .await?;
-    Ok(done.rows_affected())
+    let Some(schema) = schema.as_deref().and_then(tenancy::SchemaName::parse) else {
+        return Ok(());
+    };
+    sqlx::query!(
+        "select set_config('search_path', $1, true) as path, set_config('asp.site_ids', $2, true) as sites",
+        schema.search_path(),
+        format!("{{{site_id}}}")
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    let email = channel == "email";
+    sqlx::query!(
+        "update notification_recipient
+            set email_state = case when $2 then $3 else email_state end,
+                email_sent_at = case when $2 and $3 = 2 then now() else email_sent_at end,
+                email_sent = case when $2 then $3 = 2 else email_sent end,
+                email_last_error = case when $2 then coalesce($4, email_last_error) else email_last_error end,
+                text_state = case when $2 then text_state else $3 end,
+                text_sent_at = case when not $2 and $3 = 2 then now() else text_sent_at end,
+                text_sent = case when $2 then text_sent else $3 = 2 end,
+                text_last_error = case when $2 then text_last_error else coalesce($4, text_last_error) end
+          where notification_recipient_id = $1",
+        recipient_id,
+        email,
+        state,
+        error
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 pub(super) async fn mark_sent(conn: &mut PgConnection, id: i64, attempts: i32) -> Result<bool, sqlx::Error> {

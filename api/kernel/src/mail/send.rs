@@ -13,6 +13,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use super::repo::{self, Claimed};
 use super::{MailSettings, TlsMode, SEND_MAIL_JOB_TYPE};
 use crate::jobs::{Job, JobContext};
+use crate::notify::state;
 
 /// Sends due messages of `asp.mail_outbox` (module docs). Without an SMTP host it sends nothing and says so.
 pub struct SendMail {
@@ -60,16 +61,31 @@ impl SendMail {
         if !m.subject.is_empty() {
             builder = builder.subject(m.subject.clone());
         }
-        let message = match (&m.html_body, m.channel.as_str()) {
-            (Some(html), "email") => builder.multipart(MultiPart::alternative_plain_html(m.text_body.clone(), html.clone())),
-            _ => builder.header(ContentType::TEXT_PLAIN).body(m.text_body.clone()),
+        let (text, html) = match (&m.link, m.channel.as_str()) {
+            (Some(route), "email") => {
+                let href = self.settings.link_to(route);
+                let text = format!("{}\n\nOpen in ASP: {href}\n", m.text_body.trim_end());
+                let html = m.html_body.as_ref().map(|h| {
+                    format!(
+                        "{h}<p><a href=\"{}\">Open in ASP</a></p>",
+                        html_escape(&href)
+                    )
+                });
+                (text, html)
+            }
+            _ => (m.text_body.clone(), m.html_body.clone()),
+        };
+        let message = match (html, m.channel.as_str()) {
+            (Some(html), "email") => {
+                builder.multipart(MultiPart::alternative_plain_html(text, html))
+            }
+            _ => builder.header(ContentType::TEXT_PLAIN).body(text),
         };
         message.context("building the message")
     }
 
     async fn attempt(&self, ctx: &JobContext, transport: &AsyncSmtpTransport<Tokio1Executor>, m: &Claimed) -> anyhow::Result<Outcome> {
         let s = &self.settings;
-        let mut conn = ctx.pool.acquire().await?;
         let id = m.mail_outbox_id;
         let message = match self.message(m) {
             Ok(message) => message,
@@ -77,7 +93,7 @@ impl SendMail {
                 // A message that cannot be built never will be: no retry.
                 let error = format!("{e:#}");
                 ctx.error(format!("mail {id}: {error}"));
-                repo::mark_failed(&mut conn, id, m.attempts, &error).await?;
+                settle(ctx, m, Mark::Failed(&error)).await?;
                 return Ok(Outcome::Failed);
             }
         };
@@ -85,8 +101,10 @@ impl SendMail {
         // row is marked sends it again when the lease expires (docs/alerts-mail.md "At least once").
         match transport.send(message).await {
             Ok(_) => {
-                if !repo::mark_sent(&mut conn, id, m.attempts).await? {
-                    ctx.warn(format!("mail {id}: sent, but its claim had expired and was taken over"));
+                if !settle(ctx, m, Mark::Sent).await? {
+                    ctx.warn(format!(
+                        "mail {id}: sent, but its claim had expired and was taken over"
+                    ));
                 }
                 ctx.debug(format!("mail {id} ({}) sent to {} on attempt {}", m.channel, m.to_address, m.attempts));
                 Ok(Outcome::Sent)
@@ -96,16 +114,27 @@ impl SendMail {
                 if e.is_permanent() {
                     // 5xx: the server refused this message for good (an unknown mailbox, a policy).
                     ctx.warn(format!("mail {id} refused for good: {error}"));
-                    repo::mark_failed(&mut conn, id, m.attempts, &error).await?;
+                    settle(ctx, m, Mark::Failed(&error)).await?;
                     Ok(Outcome::Failed)
                 } else if m.attempts >= s.mail_max_attempts {
-                    ctx.warn(format!("mail {id} failed after {} attempts: {error}", m.attempts));
-                    repo::mark_failed(&mut conn, id, m.attempts, &error).await?;
+                    ctx.warn(format!(
+                        "mail {id} failed after {} attempts: {error}",
+                        m.attempts
+                    ));
+                    settle(ctx, m, Mark::Failed(&error)).await?;
                     Ok(Outcome::Failed)
                 } else {
                     let delay = s.retry_delay_seconds(m.attempts);
                     ctx.info(format!("mail {id}: {error}; next attempt in {delay} s"));
-                    repo::mark_retry(&mut conn, id, m.attempts, delay, &error).await?;
+                    settle(
+                        ctx,
+                        m,
+                        Mark::Retry {
+                            delay,
+                            error: &error,
+                        },
+                    )
+                    .await?;
                     // A 4xx answer is about this message; anything else (refused connection, timeout, TLS) is the
                     // server or the way to it.
                     Ok(Outcome::Retry { unreachable: !e.is_transient() })
@@ -113,6 +142,67 @@ impl SendMail {
             }
         }
     }
+}
+
+/// How a claimed message ends this attempt.
+enum Mark<'a> {
+    Sent,
+    Retry { delay: i32, error: &'a str },
+    Failed(&'a str),
+}
+
+/// Marks the outbox row and, in the same transaction, the notification recipient it delivers (so the inbox's
+/// e-mail and text columns never disagree with the outbox). Answers false when the claim had expired and another
+/// sender owns the row now (nothing is written then).
+async fn settle(ctx: &JobContext, m: &Claimed, mark: Mark<'_>) -> anyhow::Result<bool> {
+    let mut tx = ctx.pool.begin().await?;
+    let (id, attempts) = (m.mail_outbox_id, m.attempts);
+    let (marked, recipient_state, error) = match mark {
+        Mark::Sent => (
+            repo::mark_sent(&mut tx, id, attempts).await?,
+            state::SENT,
+            None,
+        ),
+        Mark::Retry { delay, error } => (
+            repo::mark_retry(&mut tx, id, attempts, delay, error).await?,
+            state::PENDING,
+            Some(error),
+        ),
+        Mark::Failed(error) => (
+            repo::mark_failed(&mut tx, id, attempts, error).await?,
+            state::FAILED,
+            Some(error),
+        ),
+    };
+    if marked {
+        if let (Some(client), Some(site), Some(recipient)) =
+            (m.client_id, m.site_id, m.notification_recipient_id)
+        {
+            repo::record_on_recipient(
+                &mut tx,
+                &m.channel,
+                client,
+                site,
+                recipient,
+                recipient_state,
+                error,
+            )
+            .await
+            .with_context(|| {
+                format!("mail {id}: recording the outcome on notification recipient {recipient}")
+            })?;
+        }
+    }
+    tx.commit().await?;
+    Ok(marked)
+}
+
+/// Text for an HTML attribute.
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 impl Job for SendMail {
@@ -136,7 +226,28 @@ impl Job for SendMail {
                 return Ok(text);
             };
             let transport = self.transport(host)?;
-            let abandoned = repo::fail_abandoned(&mut *ctx.pool.acquire().await?, s.mail_max_attempts).await?;
+            let abandoned = {
+                let mut tx = ctx.pool.begin().await?;
+                let rows = repo::fail_abandoned(&mut tx, s.mail_max_attempts).await?;
+                for a in &rows {
+                    if let (Some(client), Some(site), Some(recipient)) =
+                        (a.client_id, a.site_id, a.notification_recipient_id)
+                    {
+                        repo::record_on_recipient(
+                            &mut tx,
+                            &a.channel,
+                            client,
+                            site,
+                            recipient,
+                            state::FAILED,
+                            Some(&a.last_error),
+                        )
+                        .await?;
+                    }
+                }
+                tx.commit().await?;
+                u32::try_from(rows.len()).unwrap_or(u32::MAX)
+            };
             if abandoned > 0 {
                 ctx.warn(format!("{abandoned} message(s) given up: their sender stopped during the last allowed attempt"));
             }

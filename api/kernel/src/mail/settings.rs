@@ -43,6 +43,9 @@ pub struct MailSettings {
     pub mail_lease_seconds: i32,
     /// Messages one run of the job sends at most (the rest wait for the next run).
     pub mail_batch_size: u32,
+    /// Where people open the console (scheme, host and any path, no trailing slash): a message's console link
+    /// (`/cycleCount/approval`) is sent as `<mail_link_base>/#/cycleCount/approval`.
+    pub mail_link_base: String,
 }
 
 impl fmt::Debug for MailSettings {
@@ -56,6 +59,7 @@ impl fmt::Debug for MailSettings {
             .field("mail_from_address", &self.mail_from_address)
             .field("mail_from_name", &self.mail_from_name)
             .field("mail_max_attempts", &self.mail_max_attempts)
+            .field("mail_link_base", &self.mail_link_base)
             .finish_non_exhaustive()
     }
 }
@@ -91,6 +95,12 @@ impl MailSettings {
             "mail_lease_seconds must be at least twice smtp_timeout_seconds"
         );
         anyhow::ensure!(self.mail_batch_size >= 1, "mail_batch_size must be at least 1");
+        anyhow::ensure!(
+            url::Url::parse(&self.mail_link_base)
+                .is_ok_and(|u| matches!(u.scheme(), "http" | "https")),
+            "mail_link_base must be an http(s) address: {}",
+            self.mail_link_base
+        );
         anyhow::ensure!(
             self.smtp_user.is_some() == self.smtp_password.is_some(),
             "set both smtp_user and smtp_password, or neither"
@@ -150,5 +160,12 @@ mod tests {
         let mut s = sample();
         s.mail_from_address = "not an address".into();
         assert!(s.validate().is_err());
+    }
+}
+
+impl MailSettings {
+    /// The absolute address of a console route, for a message's link.
+    pub fn link_to(&self, route: &str) -> String {
+        format!("{}/#{}", self.mail_link_base.trim_end_matches('/'), route)
     }
 }

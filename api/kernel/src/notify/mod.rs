@@ -8,7 +8,10 @@
 
 pub mod repo;
 
+use sqlx::PgConnection;
 use tenancy::TenantTx;
+
+use crate::mail::{self, Channel, MailError, OutgoingMail};
 
 /// A recipient's per-channel state (`notification_recipient.inbox_state`, `toast_state`, `email_state`,
 /// `text_state`; tenant migration 0025).
@@ -40,6 +43,8 @@ pub mod types {
     pub const REQUISITION_DECIDED: i64 = 17;
     pub const OSD_ASSIGNED: i64 = 18;
     pub const CONTRACT_PRICE_EXPIRING: i64 = 19;
+    /// A message to named people (UserNotification/Insert).
+    pub const MESSAGE: i64 = 20;
 }
 
 /// The channels a recipient gets a notification on.
@@ -54,8 +59,25 @@ pub struct Channels {
 impl Channels {
     /// What a user who never changed a type's settings gets (docs/alerts.md): the inbox and a toast; e-mail and
     /// text are asked for, never assumed.
-    pub const DEFAULT: Channels = Channels { inbox: true, email: false, text: false, toast: true };
-    pub const INBOX_ONLY: Channels = Channels { inbox: true, email: false, text: false, toast: false };
+    pub const DEFAULT: Channels = Channels {
+        inbox: true,
+        email: false,
+        text: false,
+        toast: true,
+    };
+    pub const INBOX_ONLY: Channels = Channels {
+        inbox: true,
+        email: false,
+        text: false,
+        toast: false,
+    };
+    /// A message addressed to people by name: in their inbox, and as a toast to those online.
+    pub const INBOX_AND_TOAST: Channels = Channels {
+        inbox: true,
+        email: false,
+        text: false,
+        toast: true,
+    };
 }
 
 /// The records a notification is about (spec 3 "Notification message"); any may be left empty.
@@ -82,7 +104,13 @@ pub enum Audience {
     Settings,
     /// These users only (those of them at the site holding the type's permission), on these channels whatever
     /// their settings say: a message addressed to them by name (UserNotification/Insert).
-    Users { user_ids: Vec<i64>, channels: Channels },
+    Users {
+        user_ids: Vec<i64>,
+        channels: Channels,
+    },
+    /// These users only, by their settings (a notice raised once per person at a site of their choosing:
+    /// [`raise_once_per_user`]).
+    SettingsAmong(Vec<i64>),
 }
 
 /// One event to tell people about.
@@ -119,11 +147,167 @@ pub struct Raised {
     pub recipients: i64,
 }
 
-/// Writes the notification at the transaction's site and its recipients, in the caller's transaction (module doc).
-/// The e-mail and text channels are left pending for their sender; the toast channel likewise for the real-time
-/// hubs (docs/alerts.md, "Channels").
+/// Writes the notification at the transaction's site and its recipients, in the caller's transaction (module doc),
+/// puts its e-mails and texts in the mail outbox ([`crate::mail::enqueue`], same transaction) and wakes the toast
+/// sender for after the commit.
 pub async fn raise(tx: &mut TenantTx, notice: &Notice) -> Result<Raised, sqlx::Error> {
-    let notification_id = repo::insert_notification(tx, notice).await?;
-    let recipients = repo::insert_recipients(tx, notification_id, notice).await?;
-    Ok(Raised { notification_id, recipients })
+    let site_id = tx.site_id();
+    raise_at(&mut **tx, site_id, notice).await
+}
+
+/// [`raise`] on a connection whose transaction already has the client's search path and `site_id` granted (a job's
+/// per-site transaction, as `stock::apd::repo::begin_site` opens one).
+pub async fn raise_at(
+    conn: &mut PgConnection,
+    site_id: i64,
+    notice: &Notice,
+) -> Result<Raised, sqlx::Error> {
+    let notification_id = repo::insert_notification(conn, site_id, notice).await?;
+    let recipients = repo::insert_recipients(conn, site_id, notification_id, notice).await?;
+    if recipients > 0 {
+        enqueue_messages(conn, site_id, notification_id).await?;
+        // NOTIFY is transactional: the toast sender hears of it only if this transaction commits.
+        repo::wake_toast_sender(conn, site_id, notification_id).await?;
+    }
+    Ok(Raised {
+        notification_id,
+        recipients,
+    })
+}
+
+/// Raises `notice` at each of `site_ids` (of any clients) in the caller's plain transaction: a change made outside
+/// any one site (a shared catalogue import) that matters at several. The transaction's search path and granted site
+/// are switched per site and put back afterwards.
+pub async fn raise_at_sites(
+    conn: &mut PgConnection,
+    site_ids: &[i64],
+    notice: &Notice,
+) -> Result<Vec<Raised>, sqlx::Error> {
+    let saved = repo::scope_settings(conn).await?;
+    let mut raised = Vec::with_capacity(site_ids.len());
+    for &site_id in site_ids {
+        if repo::enter_site(conn, site_id).await? {
+            raised.push(raise_at(conn, site_id, notice).await?);
+        }
+    }
+    repo::restore_scope_settings(conn, &saved).await?;
+    Ok(raised)
+}
+
+/// Raises `notice` once for each person who may receive its type anywhere (a system matter such as a failed job,
+/// for the provider's staff), at one site of theirs: their current site when they hold the type's permission
+/// there, else the first site where they do. Each hears of it once, by their settings at that site.
+pub async fn raise_once_per_user(
+    conn: &mut PgConnection,
+    notice: &Notice,
+) -> Result<Vec<Raised>, sqlx::Error> {
+    let saved = repo::scope_settings(conn).await?;
+    let mut raised = Vec::new();
+    for (site_id, user_ids) in repo::home_sites_of_receivers(conn, notice.type_id).await? {
+        if repo::enter_site(conn, site_id).await? {
+            let at_site = Notice {
+                audience: Audience::SettingsAmong(user_ids),
+                ..notice.clone()
+            };
+            raised.push(raise_at(conn, site_id, &at_site).await?);
+        }
+    }
+    repo::restore_scope_settings(conn, &saved).await?;
+    Ok(raised)
+}
+
+/// The e-mails and texts of the recipients who asked for them, into the mail outbox. An address that cannot take
+/// a message (a malformed e-mail, no mobile number or carrier) fails that channel of that recipient with the reason;
+/// it never fails the caller's change.
+async fn enqueue_messages(
+    conn: &mut PgConnection,
+    site_id: i64,
+    notification_id: i64,
+) -> Result<(), sqlx::Error> {
+    let pending = repo::pending_messages(conn, notification_id).await?;
+    if pending.is_empty() {
+        return Ok(());
+    }
+    let client_id = repo::client_of_site(conn, site_id).await?;
+    for p in pending {
+        if p.email_state == state::PENDING {
+            let to = p.email_address.clone().unwrap_or_default();
+            let mail = OutgoingMail {
+                client_id: Some(client_id),
+                site_id: Some(site_id),
+                notification_recipient_id: Some(p.notification_recipient_id),
+                channel: Channel::Email,
+                to,
+                subject: one_line(&p.subject),
+                text_body: p.body_email.clone(),
+                html_body: None,
+                link: Some(
+                    p.link
+                        .clone()
+                        .unwrap_or_else(|| format!("/notification?id={notification_id}")),
+                ),
+            };
+            if let Err(e) = enqueue_or_fail(conn, mail).await? {
+                repo::fail_channel(conn, p.notification_recipient_id, Channel::Email, &e).await?;
+            }
+        }
+        if p.text_state == state::PENDING {
+            let address = match (&p.mobile_phone, p.mobile_carrier_id) {
+                (Some(phone), Some(carrier)) => {
+                    match mail::text_address_for(conn, phone, carrier).await {
+                        Ok(a) => Ok(a),
+                        Err(MailError::Database(e)) => return Err(e),
+                        Err(e) => Err(e.to_string()),
+                    }
+                }
+                _ => Err(NO_MOBILE.to_owned()),
+            };
+            let outcome = match address {
+                Ok(to) => {
+                    repo::set_text_address(conn, p.notification_recipient_id, &to).await?;
+                    let mail = OutgoingMail {
+                        client_id: Some(client_id),
+                        site_id: Some(site_id),
+                        notification_recipient_id: Some(p.notification_recipient_id),
+                        channel: Channel::Text,
+                        to,
+                        subject: String::new(),
+                        text_body: p.body_text.clone(),
+                        html_body: None,
+                        link: None,
+                    };
+                    enqueue_or_fail(conn, mail).await?
+                }
+                Err(e) => Err(e),
+            };
+            if let Err(e) = outcome {
+                repo::fail_channel(conn, p.notification_recipient_id, Channel::Text, &e).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+const NO_MOBILE: &str = "The user has no mobile number and carrier.";
+
+/// Enqueues; a message the outbox refuses (its address) is the recipient's problem, answered as `Ok(Err(reason))`.
+async fn enqueue_or_fail(
+    conn: &mut PgConnection,
+    mail: OutgoingMail,
+) -> Result<Result<(), String>, sqlx::Error> {
+    match mail::enqueue(conn, mail).await {
+        Ok(_) => Ok(Ok(())),
+        Err(MailError::Database(e)) => Err(e),
+        Err(e) => Ok(Err(e.to_string())),
+    }
+}
+
+/// A subject is one line in a mail header.
+fn one_line(subject: &str) -> String {
+    subject
+        .split(['\r', '\n'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

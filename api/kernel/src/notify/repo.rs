@@ -1,12 +1,16 @@
 //! SQL of raising a notification: the message, then its recipients chosen in one statement (site access, the type's
 //! permission at the site, the user's settings or the defaults, the filters).
 
-use tenancy::TenantTx;
+use sqlx::PgConnection;
 
 use super::{Audience, Channels, Notice};
+use crate::mail::Channel;
 
-pub async fn insert_notification(tx: &mut TenantTx, n: &Notice) -> Result<i64, sqlx::Error> {
-    let site_id = tx.site_id();
+pub async fn insert_notification(
+    conn: &mut PgConnection,
+    site_id: i64,
+    n: &Notice,
+) -> Result<i64, sqlx::Error> {
     let a = &n.about;
     let text = n.text.as_str();
     sqlx::query_scalar!(
@@ -40,7 +44,7 @@ pub async fn insert_notification(tx: &mut TenantTx, n: &Notice) -> Result<i64, s
         a.catalog_id,
         a.object_id
     )
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *conn)
     .await
 }
 
@@ -50,11 +54,16 @@ pub async fn insert_notification(tx: &mut TenantTx, n: &Notice) -> Result<i64, s
 /// role (counted as the authorizer counts it: only with access to the site), and their setting for the type (or the
 /// defaults, [`Channels::DEFAULT`]) is active, asks for at least one channel, and its filters let the event through.
 /// A named audience ([`Audience::Users`]) skips the settings but not the permission.
-pub async fn insert_recipients(tx: &mut TenantTx, notification_id: i64, n: &Notice) -> Result<i64, sqlx::Error> {
-    let site_id = tx.site_id();
+pub async fn insert_recipients(
+    conn: &mut PgConnection,
+    site_id: i64,
+    notification_id: i64,
+    n: &Notice,
+) -> Result<i64, sqlx::Error> {
     let (only, forced) = match &n.audience {
         Audience::Settings => (None, None),
         Audience::Users { user_ids, channels } => (Some(user_ids.clone()), Some(*channels)),
+        Audience::SettingsAmong(user_ids) => (Some(user_ids.clone()), None),
     };
     let d = forced.unwrap_or(Channels::DEFAULT);
     let by_settings = forced.is_none();
@@ -120,7 +129,180 @@ pub async fn insert_recipients(tx: &mut TenantTx, notification_id: i64, n: &Noti
         n.urgent,
         n.req_priority
     )
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *conn)
     .await?;
     Ok(inserted)
+}
+
+/// A recipient whose e-mail or text waits to be put in the mail outbox, with what it needs.
+pub struct PendingMessage {
+    pub notification_recipient_id: i64,
+    pub email_state: i16,
+    pub email_address: Option<String>,
+    pub text_state: i16,
+    pub mobile_phone: Option<String>,
+    pub mobile_carrier_id: Option<i32>,
+    pub subject: String,
+    pub body_email: String,
+    pub body_text: String,
+    pub link: Option<String>,
+}
+
+pub async fn pending_messages(
+    conn: &mut PgConnection,
+    notification_id: i64,
+) -> Result<Vec<PendingMessage>, sqlx::Error> {
+    sqlx::query_as!(
+        PendingMessage,
+        r#"select r.notification_recipient_id, r.email_state, r.email_address, r.text_state,
+                  u.mobile_phone as "mobile_phone?", u.mobile_carrier_id as "mobile_carrier_id?",
+                  n.subject as "subject!", coalesce(n.body_email, n.notification_text, n.subject) as "body_email!",
+                  coalesce(n.body_text_message, n.subject) as "body_text!", n.link
+           from notification_recipient r
+           join notification n on n.notification_id = r.notification_id
+           left join asp.asp_users u on u.asp_users_id = r.asp_users_id
+           where r.notification_id = $1 and (r.email_state = 1 or r.text_state = 1)
+           order by r.notification_recipient_id"#,
+        notification_id
+    )
+    .fetch_all(conn)
+    .await
+}
+
+pub async fn client_of_site(conn: &mut PgConnection, site_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar!("select client_id from asp.site where site_id = $1", site_id)
+        .fetch_one(conn)
+        .await
+}
+
+pub async fn set_text_address(
+    conn: &mut PgConnection,
+    recipient_id: i64,
+    address: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update notification_recipient set text_address = $2 where notification_recipient_id = $1",
+        recipient_id,
+        address
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A channel that cannot be delivered at all (no address): failed, with the reason.
+pub async fn fail_channel(
+    conn: &mut PgConnection,
+    recipient_id: i64,
+    channel: Channel,
+    error: &str,
+) -> Result<(), sqlx::Error> {
+    let email = channel == Channel::Email;
+    sqlx::query!(
+        "update notification_recipient
+            set email_state = case when $2 then 3 else email_state end,
+                email_last_error = case when $2 then $3 else email_last_error end,
+                text_state = case when $2 then text_state else 3 end,
+                text_last_error = case when $2 then text_last_error else $3 end
+          where notification_recipient_id = $1",
+        recipient_id,
+        email,
+        error
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The channel the toast sender listens on; the payload is `<schema>:<site_id>:<notification_id>`.
+pub const TOAST_CHANNEL: &str = "asp_toast";
+
+/// Tells the toast sender (on every replica) that a notification has toasts waiting, once this transaction commits.
+pub async fn wake_toast_sender(
+    conn: &mut PgConnection,
+    site_id: i64,
+    notification_id: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "select pg_notify('asp_toast', current_schema() || ':' || $1::bigint || ':' || $2::bigint)
+           from notification_recipient where notification_id = $2 and toast_state = 1 limit 1",
+        site_id,
+        notification_id
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(())
+}
+
+/// The transaction's search path and granted sites, to put back after raising at other sites.
+pub async fn scope_settings(conn: &mut PgConnection) -> Result<(String, String), sqlx::Error> {
+    let row = sqlx::query!(
+        r#"select current_setting('search_path') as "path!", coalesce(current_setting('asp.site_ids', true), '') as "sites!""#
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok((row.path, row.sites))
+}
+
+pub async fn restore_scope_settings(
+    conn: &mut PgConnection,
+    saved: &(String, String),
+) -> Result<(), sqlx::Error> {
+    sqlx::query!("select set_config('search_path', $1, true) as path, set_config('asp.site_ids', $2, true) as sites", saved.0, saved.1)
+        .fetch_one(conn)
+        .await?;
+    Ok(())
+}
+
+/// Points the transaction at the site's client schema with only that site granted (transaction-locally, as a
+/// request's scope does); false when the site or its client is inactive or unknown.
+pub async fn enter_site(conn: &mut PgConnection, site_id: i64) -> Result<bool, sqlx::Error> {
+    let schema = sqlx::query_scalar!(
+        "select c.schema_name from asp.site s join asp.client c on c.client_id = s.client_id
+          where s.site_id = $1 and s.is_active and c.is_active",
+        site_id
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(schema) = schema.as_deref().and_then(tenancy::SchemaName::parse) else {
+        return Ok(false);
+    };
+    sqlx::query!(
+        "select set_config('search_path', $1, true) as path, set_config('asp.site_ids', $2, true) as sites",
+        schema.search_path(),
+        format!("{{{site_id}}}")
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok(true)
+}
+
+/// For a type, each active user holding its permission at some active site, at one such site: their current site
+/// if it is one, else the lowest; grouped by site.
+pub async fn home_sites_of_receivers(
+    conn: &mut PgConnection,
+    type_id: i64,
+) -> Result<Vec<(i64, Vec<i64>)>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select x.site_id as "site_id!", array_agg(x.asp_users_id order by x.asp_users_id) as "user_ids!"
+           from (
+             select distinct on (u.asp_users_id) u.asp_users_id, r.site_id
+             from asp.asp_users u
+             join asp.user_site_role r on r.asp_users_id = u.asp_users_id
+             join asp.user_site us on us.asp_users_id = u.asp_users_id and us.site_id = r.site_id
+             join asp.security_role_permission rp on rp.security_role_id = r.security_role_id
+             join asp.type_notification t on t.type_notification_id = $1 and t.is_active
+                                           and rp.security_permission_id = t.security_permission_id
+             join asp.site s on s.site_id = r.site_id and s.is_active
+             join asp.client c on c.client_id = s.client_id and c.is_active
+             where u.is_active
+             order by u.asp_users_id, (r.site_id = u.current_site_id) desc, r.site_id
+           ) x
+           group by x.site_id
+           order by x.site_id"#,
+        type_id
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.site_id, r.user_ids)).collect())
 }

@@ -3,6 +3,7 @@
 
 use futures::future::BoxFuture;
 use kernel::jobs::{Job, JobContext};
+use kernel::notify::{types, Notice};
 
 use super::{repo, service};
 
@@ -32,6 +33,17 @@ impl Job for RefreshSuggestions {
                 // One transaction per site: a failing site does not undo the others.
                 let mut tx = repo::begin_site(&ctx.pool, &schema, *site_id).await?;
                 let (c, ch) = service::refresh_site(&mut tx, *site_id).await?;
+                if ch > 0 {
+                    // Whoever reviews min/max at the site hears that there is something new to review.
+                    let notice = Notice {
+                        type_id: types::MIN_MAX_SUGGESTIONS,
+                        subject: format!("{ch} new min/max suggestion(s) to review"),
+                        text: format!("The nightly usage analysis changed the suggested min/max of {ch} of {c} item(s) at this site."),
+                        link: Some("/apd/review".to_owned()),
+                        ..Notice::default()
+                    };
+                    kernel::notify::raise_at(&mut tx, *site_id, &notice).await?;
+                }
                 tx.commit().await?;
                 ctx.debug(format!("site {site_id}: {c} suggestion(s), {ch} changed"));
                 computed += c;

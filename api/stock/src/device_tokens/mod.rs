@@ -3,6 +3,7 @@
 //! (`asp.device_token`); it can be listed without the secret, shows its last use, and is revoked. docs/devices.md.
 
 pub mod http;
+pub mod job;
 pub mod model;
 pub mod repo;
 pub mod service;

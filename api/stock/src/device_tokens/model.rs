@@ -20,6 +20,8 @@ pub struct DeviceToken {
     pub revoked_by: Option<String>,
     /// When the device last called with it (a refused call with a revoked token is not a use).
     pub last_used_at: Option<DateTime<Utc>>,
+    /// After this the token is refused (null: until revoked).
+    pub expires_at: Option<DateTime<Utc>>,
 }
 
 /// Issue a token for a device of the current site: a station (by id), or a named device, or both (the name then
@@ -29,6 +31,10 @@ pub struct DeviceTokenInput {
     pub station_id: Option<i64>,
     #[oai(validator(max_length = 100))]
     pub device_name: Option<String>,
+    /// Days the token is valid (1 to 3650); absent: until revoked. The site's device administrators are told 14
+    /// days before it expires.
+    #[oai(validator(minimum(value = "1"), maximum(value = "3650")))]
+    pub valid_days: Option<i32>,
 }
 
 /// The answer of issuing: the token, shown this once, and the record.

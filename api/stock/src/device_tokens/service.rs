@@ -6,6 +6,7 @@ use base64::Engine;
 use kernel::access::{device_token_hash, Caller};
 use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
+use kernel::notify::{types, Notice};
 use kernel::state::AppState;
 use kernel::validate::Problems;
 use rand::RngCore;
@@ -73,6 +74,7 @@ pub async fn issue(state: &AppState, caller: &Caller, scope: &SiteScope, input: 
             token_hash: &hash,
             token_prefix: &prefix,
             created_by: caller.user_id,
+            valid_days: input.valid_days,
         },
     )
     .await?;
@@ -92,6 +94,21 @@ pub async fn revoke(state: &AppState, caller: &Caller, scope: &SiteScope, id: i6
     repo::revoke(&mut tx, id, caller.user_id).await?;
     let after = repo::find(&mut tx, id).await?.ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     audit(&mut tx, caller, "device_token.revoke", &after).await?;
+    // The site's device administrators hear of it: a device stops reporting from now on.
+    let notice = Notice {
+        type_id: types::DEVICE_TOKEN_REVOKED,
+        subject: format!("Device token revoked: {}", after.device_name),
+        text: format!(
+            "The token {}... of device {} was revoked by {}. The device is refused until it is given a new token.",
+            after.token_prefix,
+            after.device_name,
+            after.revoked_by.as_deref().unwrap_or("an administrator")
+        ),
+        link: Some("/crib/deviceTokens".to_owned()),
+        created_by: Some(caller.user_id),
+        ..Notice::default()
+    };
+    kernel::notify::raise(&mut tx, &notice).await?;
     tx.commit().await?;
     Ok(after)
 }

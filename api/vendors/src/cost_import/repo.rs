@@ -173,3 +173,43 @@ pub async fn insert_batch(conn: &mut PgConnection, shared_vendor_id: i64, import
     }
     Ok(q.execute(conn).await?.rows_affected())
 }
+
+/// The shared vendor's name and the active sites of the clients whose vendors are linked to it (each client's
+/// `vendor.shared_vendor_id`, client tier): who buys from the catalogue an import changed.
+pub async fn sites_buying_from(
+    conn: &mut PgConnection,
+    shared_vendor_id: i64,
+) -> Result<(String, Vec<i64>), sqlx::Error> {
+    let name = sqlx::query_scalar!(
+        "select shared_vendor_name from asp.shared_vendor where shared_vendor_id = $1",
+        shared_vendor_id
+    )
+    .fetch_optional(&mut *conn)
+    .await?
+    .unwrap_or_default();
+    let clients = sqlx::query!(
+        r#"select c.client_id, c.schema_name, array_agg(s.site_id order by s.site_id) as "site_ids!"
+           from asp.client c join asp.site s on s.client_id = c.client_id and s.is_active
+           where c.is_active group by c.client_id, c.schema_name order by c.client_id"#
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut sites = Vec::new();
+    for c in clients {
+        let Some(schema) = tenancy::SchemaName::parse(&c.schema_name) else {
+            continue;
+        };
+        // The schema name is checked by SchemaName (client_ plus lower-case letters, digits, underscores).
+        let linked: bool = sqlx::query_scalar(&format!(
+            "select exists (select 1 from {}.vendor where shared_vendor_id = $1)",
+            schema.as_str()
+        ))
+        .bind(shared_vendor_id)
+        .fetch_one(&mut *conn)
+        .await?;
+        if linked {
+            sites.extend(c.site_ids);
+        }
+    }
+    Ok((name, sites))
+}

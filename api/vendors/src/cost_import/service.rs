@@ -14,6 +14,7 @@ use kernel::audit::{self, AuditEntry};
 use kernel::error::{ApiError, ApiResult};
 use kernel::export::{self, ColumnKind, ExportColumn, XlsxFile};
 use kernel::import::{ImportFile, ImportLimits, StringRecord};
+use kernel::notify::{types, Notice};
 use kernel::num::{to_json_number, NumError, Quantity, UnitCost};
 use kernel::state::AppState;
 use kernel::validate::Problems;
@@ -416,6 +417,19 @@ async fn run(pool: &PgPool, id: i64, shared_vendor_id: i64, file_name: &str, rea
     )
     .await?;
     repo::finish(&mut tx, id, "done", applied, &[], 0).await?;
+    // Sites buying from this catalogue hear that its costs changed (their cost review may show new differences).
+    let (vendor_name, sites) = repo::sites_buying_from(&mut tx, shared_vendor_id).await?;
+    if applied > 0 && !sites.is_empty() {
+        let notice = Notice {
+            type_id: types::CATALOGUE_COSTS_CHANGED,
+            subject: format!("Catalogue costs changed: {vendor_name}"),
+            text: format!("{applied} cost(s) of the {vendor_name} catalogue were imported. Review the costs that now differ from what the site pays."),
+            link: Some("/vendors/ReviewCost".to_owned()),
+            created_by: Some(effective),
+            ..Notice::default()
+        };
+        kernel::notify::raise_at_sites(&mut tx, &sites, &notice).await?;
+    }
     tx.commit().await?;
     tracing::info!(import = id, rows = applied, seconds = started.elapsed().as_secs_f64(), "cost import applied"); // not money: a duration in seconds
     Ok(())
