@@ -1,6 +1,8 @@
 // What the real-time hubs tell the console's components (the bell, the toasts, later the cart), and what a screen
 // tells the bell (the inbox changed). Outside React so the hub connection (realtime/hub.ts) stays plain code.
 
+import { createEventBus } from '../shared/events';
+
 export type ToastKind = 'alert' | 'html' | 'site';
 
 export interface RealtimeToast {
@@ -25,27 +27,10 @@ export interface RealtimePayloads {
 }
 
 export type RealtimeEvent = keyof RealtimePayloads;
-type Listener<T extends RealtimeEvent> = (payload: RealtimePayloads[T]) => void;
 
-const listeners = new Map<RealtimeEvent, Set<Listener<never>>>();
-
-export function onRealtime<T extends RealtimeEvent>(type: T, listener: Listener<T>): () => void {
-  let set = listeners.get(type) as Set<Listener<T>> | undefined;
-  if (!set) {
-    set = new Set();
-    listeners.set(type, set as Set<Listener<never>>);
-  }
-  set.add(listener);
-  return () => {
-    set.delete(listener);
-  };
-}
-
-export function emitRealtime<T extends RealtimeEvent>(type: T, ...[payload]: RealtimePayloads[T] extends undefined ? [] : [RealtimePayloads[T]]): void {
-  const set = listeners.get(type) as Set<Listener<T>> | undefined;
-  if (!set) return;
-  for (const listener of [...set]) listener(payload as RealtimePayloads[T]);
-}
+const bus = createEventBus<RealtimePayloads>();
+export const onRealtime = bus.on;
+export const emitRealtime = bus.emit;
 
 /** For a screen that changed the inbox: the bell counts again. */
 export const inboxChanged = () => emitRealtime('inboxChanged');

@@ -20,30 +20,43 @@ export interface EventPayloads {
 }
 
 export type EventType = keyof EventPayloads;
-type Listener<T extends EventType> = (payload: EventPayloads[T]) => void;
 
-const listeners = new Map<EventType, Set<Listener<never>>>();
+/** The emit arguments of an event: none when its payload is `undefined`. */
+export type EmitArgs<P, T extends keyof P> = P[T] extends undefined ? [] : [P[T]];
 
-export function on<T extends EventType>(type: T, listener: Listener<T>): () => void {
-  let set = listeners.get(type) as Set<Listener<T>> | undefined;
-  if (!set) {
-    set = new Set();
-    listeners.set(type, set as Set<Listener<never>>);
-  }
-  set.add(listener);
-  return () => {
-    set.delete(listener);
+/** A typed event bus: listeners per event name, each given that event's payload. */
+export interface EventBus<P> {
+  on<T extends keyof P>(type: T, listener: (payload: P[T]) => void): () => void;
+  emit<T extends keyof P>(type: T, ...args: EmitArgs<P, T>): void;
+}
+
+/** One bus per kind of news (this module's shell events; realtime/events.ts the hubs' messages). */
+export function createEventBus<P>(): EventBus<P> {
+  const listeners = new Map<keyof P, Set<(payload: never) => void>>();
+  return {
+    on(type, listener) {
+      let set = listeners.get(type);
+      if (!set) {
+        set = new Set();
+        listeners.set(type, set);
+      }
+      const entry = listener as (payload: never) => void;
+      set.add(entry);
+      return () => {
+        set.delete(entry);
+      };
+    },
+    emit(type, ...[payload]) {
+      const set = listeners.get(type);
+      if (!set) return;
+      for (const listener of [...set]) (listener as (p: typeof payload) => void)(payload);
+    },
   };
 }
 
-export function emit<T extends EventType>(
-  type: T,
-  ...[payload]: EventPayloads[T] extends undefined ? [] : [EventPayloads[T]]
-): void {
-  const set = listeners.get(type) as Set<Listener<T>> | undefined;
-  if (!set) return;
-  for (const listener of [...set]) listener(payload as EventPayloads[T]);
-}
+const bus = createEventBus<EventPayloads>();
+export const on = bus.on;
+export const emit = bus.emit;
 
 export function notify(message: string, type: ToastType = 'info'): void {
   emit('notify', { message, type });
