@@ -224,10 +224,11 @@ test('(c) every tile shows the count the API gives, none shows a dash, and a til
     for (const t of await (await page.request.get(`${BASE_URL}/api/V1/Presentation/HomepageTiles`, { headers: auth })).json()) {
       if (!t.is_selected) await page.request.put(`${BASE_URL}/api/V1/Presentation/HomepageTile/Display`, { headers: auth, data: { report_id: t.report_id, is_selected: true } });
     }
-    // The tiles the page itself was answered (the page's session is at the site chosen in (b)).
-    const answered = page.waitForResponse((r) => /\/api\/V1\/Presentation\/HomepageTiles$/.test(r.url()));
-    await page.reload();
-    const apiTiles = await (await answered).json();
+    // The tiles the page itself was answered (the page's session is at the site chosen in (b)). Listened for once the
+    // reload has committed: a tiles answer still arriving for the page before it (after (b)'s site switch) has no
+    // body to read any more.
+    await page.reload({ waitUntil: 'commit' });
+    const apiTiles = await (await page.waitForResponse((r) => /\/api\/V1\/Presentation\/HomepageTiles$/.test(r.url()))).json();
     await page.locator('[data-tile-code]').first().waitFor({ state: 'visible' });
     const shown = apiTiles.filter((t) => t.is_selected);
     assert.ok(shown.length >= 1, 'the buyer has at least one tile');
