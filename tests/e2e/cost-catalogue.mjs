@@ -34,7 +34,8 @@ const SEL = {
 
 /** The page title is below the top bar, not under it (issue 22: Cost Catalogue, Vendor Cost Review). */
 async function assertTitleVisible(page, title) {
-  await SEL.title(page).waitFor();
+  // The address changes a moment before the new page replaces the old one's title: wait for this page's.
+  await SEL.title(page).filter({ hasText: title }).waitFor({ timeout: 15_000 });
   assert.equal((await SEL.title(page).innerText()).trim(), title);
   const bar = await page.locator('header').first().boundingBox();
   const box = await SEL.title(page).boundingBox();
