@@ -101,8 +101,9 @@ sqlx_offline_data() {
   ASP_BIN="$(pwd)/target/debug/asp" bash scripts/sqlx.sh check
 }
 
+# The same units as the sqlx check's build just before (same packages, so the same feature set): a no-op after it.
 build_debug_asp() {
-  cargo build -p api --bin asp
+  cargo build --workspace --lib --bins
   [[ -x target/debug/asp ]]
 }
 
