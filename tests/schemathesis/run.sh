@@ -45,35 +45,10 @@ VENV="$HERE/.venv"
 # per case in hooks.py instead of leaving their operations out.
 EXCLUDED_OPERATIONS=(authLogout securityApiGetDisableAPI)
 
+# shellcheck source=tests/lib/venv.sh
+source "$HERE/../lib/venv.sh"
+
 log() { printf '==> %s\n' "$*" >&2; }
-
-python_bin() {
-  local p
-  for p in python3.12 python3.11 python3.10 python3; do
-    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
-      printf '%s' "$p"
-      return 0
-    fi
-  done
-  echo "Schemathesis needs Python 3.10 or newer" >&2
-  return 1
-}
-
-# The venv is rebuilt whenever requirements.txt changes (its hash is stamped inside the venv).
-ensure_venv() {
-  local want have=""
-  want="$(sha256sum "$HERE/requirements.txt" | cut -d' ' -f1)"
-  [[ -f "$VENV/.requirements.sha256" ]] && have="$(cat "$VENV/.requirements.sha256")"
-  if [[ "$want" != "$have" || ! -x "$VENV/bin/schemathesis" ]]; then
-    log "installing Schemathesis into $VENV"
-    local start=$SECONDS
-    rm -rf "$VENV"
-    "$(python_bin)" -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check -r "$HERE/requirements.txt"
-    printf '%s' "$want" >"$VENV/.requirements.sha256"
-    log "installed in $((SECONDS - start)) s"
-  fi
-}
 
 access_token() {
   "$VENV/bin/python" -c 'import json, sys; print(json.load(sys.stdin)["access_token"])'
@@ -103,7 +78,7 @@ from asp.asp_users u where u.user_id = :'login'
 SQL
 }
 
-ensure_venv
+ensure_venv "$HERE" bin/schemathesis Schemathesis 10
 mkdir -p "$REPORTS"
 curl -fsS -o /dev/null --max-time 10 "$BASE/api/openapi.json" || { echo "no OpenAPI document at $BASE/api/openapi.json" >&2; exit 1; }
 
