@@ -39,7 +39,7 @@ impl Job for ErrorLogFilterCount {
     }
 }
 
-/// Job type 2: removes error log rows and finished job runs older than 90 days, in batches.
+/// Job type 2: removes error log rows, finished job runs and settled mail outbox rows older than 90 days, in batches.
 pub struct Retention;
 
 /// What [`Retention`] removes.
@@ -47,6 +47,7 @@ pub struct Retention;
 enum Expired {
     ErrorLogRows,
     JobRuns,
+    MailOutbox,
 }
 
 impl Expired {
@@ -54,6 +55,7 @@ impl Expired {
         match self {
             Self::ErrorLogRows => "error log rows",
             Self::JobRuns => "job runs",
+            Self::MailOutbox => "sent or given-up mail outbox rows",
         }
     }
 }
@@ -66,6 +68,7 @@ async fn delete_in_batches(ctx: &JobContext, conn: &mut PgConnection, what: Expi
         let deleted = match what {
             Expired::ErrorLogRows => repo::delete_old_error_log_rows(conn, RETENTION_DAYS, DELETE_BATCH).await?,
             Expired::JobRuns => repo::delete_old_job_runs(conn, RETENTION_DAYS, DELETE_BATCH).await?,
+            Expired::MailOutbox => kernel::mail::delete_settled(conn, RETENTION_DAYS, DELETE_BATCH).await?,
         };
         total += deleted;
         ctx.trace(format!("deleted a batch of {deleted} {}", what.label()));
@@ -91,7 +94,11 @@ impl Job for Retention {
             ctx.debug(format!("deleted {errors} error log row(s)"));
             let runs = delete_in_batches(ctx, &mut conn, Expired::JobRuns).await?;
             ctx.debug(format!("deleted {runs} job run(s)"));
-            Ok(format!("Deleted {errors} error log row(s) and {runs} job run(s) older than {RETENTION_DAYS} days."))
+            let mails = delete_in_batches(ctx, &mut conn, Expired::MailOutbox).await?;
+            ctx.debug(format!("deleted {mails} settled mail outbox row(s)"));
+            Ok(format!(
+                "Deleted {errors} error log row(s), {runs} job run(s) and {mails} sent or given-up message(s) older than {RETENTION_DAYS} days."
+            ))
         })
     }
 }

@@ -77,6 +77,15 @@ async fn wants_broadcast_by_email_and_text(app: &TestApp, token: &str, login: &s
     assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
 }
 
+/// The buyer gives an e-mail address (no mobile number) and asks for site broadcasts by e-mail and text.
+async fn buyer_has_an_e_mail_and_wants_broadcasts_by_e_mail_and_text(app: &TestApp, buyer: &str) {
+    let a = app
+        .post("/api/V1/User/ContactInfo/Update/", buyer, json!({"email": "pat.buyer@acme.test"}))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
+    wants_broadcast_by_email_and_text(app, buyer, "buyer").await;
+}
+
 #[tokio::test]
 async fn an_alert_e_mail_and_text_reach_the_smtp_sink_and_the_recipient_row_records_them_sent() {
     let app = spawn().await;
@@ -176,15 +185,7 @@ async fn a_refused_alert_e_mail_records_the_error_on_the_recipient_and_stays_pen
     .await;
     let buyer = at(&app, "buyer", SITE).await;
     let admin = at(&app, "admin", SITE).await;
-    let a = app
-        .post(
-            "/api/V1/User/ContactInfo/Update/",
-            &buyer,
-            json!({"email": "pat.buyer@acme.test"}),
-        )
-        .await;
-    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
-    wants_broadcast_by_email_and_text(&app, &buyer, "buyer").await;
+    buyer_has_an_e_mail_and_wants_broadcasts_by_e_mail_and_text(&app, &buyer).await;
     let a = app
         .post(
             "/api/V1/Alerts/Notification/Insert",
@@ -477,15 +478,7 @@ async fn a_sender_killed_in_the_middle_of_a_batch_sends_nothing_twice_and_loses_
     let sink = Sink::start_with(free_port(), dir, None, 1.0).await;
     let buyer = at(&app, "buyer", SITE).await;
     let admin = at(&app, "admin", SITE).await;
-    let a = app
-        .post(
-            "/api/V1/User/ContactInfo/Update/",
-            &buyer,
-            json!({"email": "pat.buyer@acme.test"}),
-        )
-        .await;
-    assert_eq!(a.status, StatusCode::OK, "{:?}", a.body);
-    wants_broadcast_by_email_and_text(&app, &buyer, "buyer").await;
+    buyer_has_an_e_mail_and_wants_broadcasts_by_e_mail_and_text(&app, &buyer).await;
     // Six committed alerts for the buyer: six e-mails in the outbox (texts fail at once: no number).
     for n in 1..=6 {
         let a = app
@@ -506,7 +499,8 @@ async fn a_sender_killed_in_the_middle_of_a_batch_sends_nothing_twice_and_loses_
         .unwrap();
 
     let mut sender = sender_process(&app, sink.port);
-    // Kill it once two messages are delivered and the third is in flight.
+    // Kill it once the first messages are delivered and the next ones are in flight (it sends `mail_concurrency`
+    // = 4 at once, each answered a second later).
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     while sink.messages().len() < 2 {
         assert!(

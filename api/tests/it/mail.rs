@@ -304,7 +304,9 @@ async fn a_server_that_cannot_be_reached_is_retried_with_back_off_and_the_error_
     let (pool, owner) = databases().await;
     let sink = Sink::start().await;
     let (port, dir) = sink.stop().await;
-    let s = settings(port);
+    // One sender: the stop is exact (several senders each finish the message they hold; the next test).
+    let mut s = settings(port);
+    s.mail_concurrency = 1;
     let first = enqueue(&pool, email("a@acme.test", "First", "one")).await;
     let second = enqueue(&pool, email("b@acme.test", "Second", "two")).await;
 
@@ -333,6 +335,36 @@ async fn a_server_that_cannot_be_reached_is_retried_with_back_off_and_the_error_
     assert_eq!(row(&owner, first.mail_outbox_id).await.state, "sent");
     assert_eq!(row(&owner, second.mail_outbox_id).await.attempts, 1);
     assert_eq!(sink.messages().len(), 2);
+}
+
+#[tokio::test]
+async fn several_senders_share_a_run_and_an_unreachable_server_costs_at_most_one_attempt_each() {
+    let (pool, owner) = databases().await;
+    let sink = Sink::start().await;
+    let (port, dir) = sink.stop().await;
+    let mut s = settings(port);
+    s.mail_concurrency = 3;
+    for n in 1..=8 {
+        enqueue(&pool, email(&format!("r{n}@acme.test"), &format!("Notice {n}"), "b")).await;
+    }
+    let result = run_job(&pool, &s).await;
+    assert!(result.contains("could not be reached"), "{result}");
+    let tried: i64 = sqlx::query_scalar("select count(*) from asp.mail_outbox where attempts > 0").fetch_one(&owner).await.unwrap();
+    assert!((1..=3).contains(&tried), "each of the 3 senders stops after the message it held: {tried} tried");
+
+    // Back up: the senders share the run's budget of 5, each message is sent once, the rest wait for the next run.
+    let sink = Sink::start_on(port, dir, None).await;
+    sqlx::query("update asp.mail_outbox set next_attempt_at = now() - interval '1 hour'").execute(&owner).await.unwrap();
+    s.mail_batch_size = 5;
+    let result = run_job(&pool, &s).await;
+    assert!(result.starts_with("Sent 5,"), "{result}");
+    let result = run_job(&pool, &s).await;
+    assert!(result.starts_with("Sent 3,"), "{result}");
+    let mut subjects: Vec<String> = sink.messages().iter().map(|m| header(m, "Subject").unwrap()).collect();
+    subjects.sort();
+    let mut want: Vec<String> = (1..=8).map(|n| format!("Notice {n}")).collect();
+    want.sort();
+    assert_eq!(subjects, want, "each message exactly once");
 }
 
 #[tokio::test]
@@ -503,4 +535,30 @@ async fn the_mail_job_is_registered_and_listed_on_the_console_job_screen() {
     assert_eq!(job["job_type_id"], 42);
     assert_eq!(job["description"], "Send e-mail and texts (mail outbox)");
     assert_eq!(job["run_interval"], 10);
+}
+
+#[tokio::test]
+async fn the_retention_job_deletes_sent_and_given_up_mail_older_than_90_days_and_keeps_the_rest() {
+    let (pool, owner) = databases().await;
+    let mut ids = Vec::new();
+    for subject in ["old sent", "old failed", "old pending", "recent sent"] {
+        ids.push(enqueue(&pool, email("a@acme.test", subject, "b")).await.mail_outbox_id);
+    }
+    for (id, state, age_days) in [(ids[0], "sent", 91), (ids[1], "failed", 120), (ids[2], "pending", 200), (ids[3], "sent", 89)] {
+        sqlx::query(
+            "update asp.mail_outbox set state = $2, sent_at = case when $2 = 'sent' then now() end,
+                    created_at = now() - make_interval(days => $3) where mail_outbox_id = $1",
+        )
+        .bind(id)
+        .bind(state)
+        .bind(age_days)
+        .execute(&owner)
+        .await
+        .unwrap();
+    }
+    let ctx = JobContext::new(pool.clone(), 2, 0, LogLevel::Debug);
+    let result = devops::jobs::Retention.run(&ctx).await.unwrap();
+    assert!(result.contains("2 sent or given-up message(s) older than 90 days"), "{result}");
+    let left: Vec<String> = sqlx::query_scalar("select subject from asp.mail_outbox order by mail_outbox_id").fetch_all(&owner).await.unwrap();
+    assert_eq!(left, ["old pending", "recent sent"], "a message still to send is never deleted, whatever its age");
 }

@@ -173,6 +173,12 @@ pub async fn text_address_for(conn: &mut PgConnection, phone: &str, mobile_carri
     text_address(phone, &carrier)
 }
 
+/// Deletes up to `batch` settled messages (sent or given up) older than `days` days; answers how many. The retention
+/// job calls it in batches: the recipient rows keep each channel's outcome, so an old outbox row is only a copy.
+pub async fn delete_settled(conn: &mut PgConnection, days: i32, batch: i64) -> Result<u64, MailError> {
+    Ok(repo::delete_settled(conn, days, batch).await?)
+}
+
 /// The mail job, for the binary's job registry.
 pub fn jobs(settings: MailSettings) -> Vec<Arc<dyn Job>> {
     vec![Arc::new(SendMail::new(settings))]

@@ -51,9 +51,9 @@ pub struct Claimed {
     pub message_id: String,
     pub attempts: i32,
     pub link: Option<String>,
-    /// The notification recipient this message delivers (in the schema of `client_id`, at `site_id`), whose
-    /// channel state the outcome is written to.
-    pub client_id: Option<i64>,
+    /// The notification recipient this message delivers (in the schema of the message's client, read with the
+    /// claim, at `site_id`), whose channel state the outcome is written to.
+    pub schema_name: Option<String>,
     pub site_id: Option<i64>,
     pub notification_recipient_id: Option<i64>,
 }
@@ -63,7 +63,7 @@ pub struct Claimed {
 pub(super) async fn claim_next(conn: &mut PgConnection, lease_seconds: i32, max_attempts: i32) -> Result<Option<Claimed>, sqlx::Error> {
     sqlx::query_as!(
         Claimed,
-        "update asp.mail_outbox o
+        r#"update asp.mail_outbox o
             set state = 'sending', lease_until = now() + make_interval(secs => $1::int), attempts = o.attempts + 1
           where o.mail_outbox_id = (
                 select m.mail_outbox_id from asp.mail_outbox m
@@ -73,7 +73,8 @@ pub(super) async fn claim_next(conn: &mut PgConnection, lease_seconds: i32, max_
                  limit 1
                    for update skip locked)
          returning o.mail_outbox_id, o.channel, o.to_address, o.subject, o.text_body, o.html_body, o.message_id, o.attempts,
-                   o.link, o.client_id, o.site_id, o.notification_recipient_id",
+                   o.link, (select c.schema_name from asp.client c where c.client_id = o.client_id) as "schema_name?",
+                   o.site_id, o.notification_recipient_id"#,
         lease_seconds,
         max_attempts,
     )
@@ -94,7 +95,8 @@ pub(super) async fn fail_abandoned(
                 last_error = 'The sender stopped during the last allowed attempt (lease expired). Last error: '
                              || coalesce(last_error, 'none')
           where state = 'sending' and lease_until < now() and attempts >= $1
-          returning channel, client_id, site_id, notification_recipient_id, last_error as "last_error!""#,
+          returning channel, (select c.schema_name from asp.client c where c.client_id = asp.mail_outbox.client_id) as "schema_name?",
+                    site_id, notification_recipient_id, last_error as "last_error!""#,
         max_attempts,
     )
     .fetch_all(conn)
@@ -103,34 +105,25 @@ pub(super) async fn fail_abandoned(
 
 pub struct Abandoned {
     pub channel: String,
-    pub client_id: Option<i64>,
+    pub schema_name: Option<String>,
     pub site_id: Option<i64>,
     pub notification_recipient_id: Option<i64>,
     pub last_error: String,
 }
 
-/// Writes a message's outcome to the notification recipient it delivers (tenant table `notification_recipient` of
-/// the message's client, at its site), in the caller's transaction: the channel's state (1 pending again, 2 sent,
-/// 3 failed), the time it was sent, the last error. The search path and granted site are set transaction-locally,
-/// as a request's scope sets them.
+/// Writes a message's outcome to the notification recipient it delivers (tenant table `notification_recipient` in
+/// the schema of the message's client, which the claim read, at its site), in the caller's transaction: the channel's
+/// state (1 pending again, 2 sent, 3 failed), the time it was sent, the last error. The search path and granted site
+/// are set transaction-locally, as a request's scope sets them.
 pub(super) async fn record_on_recipient(
     conn: &mut PgConnection,
     channel: &str,
-    client_id: i64,
+    schema: &tenancy::SchemaName,
     site_id: i64,
     recipient_id: i64,
     state: i16,
     error: Option<&str>,
 ) -> Result<(), sqlx::Error> {
-    let schema = sqlx::query_scalar!(
-        "select schema_name from asp.client where client_id = $1",
-        client_id
-    )
-    .fetch_optional(&mut *conn)
-    .await?;
-    let Some(schema) = schema.as_deref().and_then(tenancy::SchemaName::parse) else {
-        return Ok(());
-    };
     sqlx::query!(
         "select set_config('search_path', $1, true) as path, set_config('asp.site_ids', $2, true) as sites",
         schema.search_path(),
@@ -225,4 +218,18 @@ pub(super) async fn active_carriers(conn: &mut PgConnection) -> Result<Vec<Mobil
     )
     .fetch_all(conn)
     .await
+}
+
+/// Deletes up to `batch` settled (`sent` or `failed`) messages enqueued more than `days` days ago; answers how many.
+pub(super) async fn delete_settled(conn: &mut PgConnection, days: i32, batch: i64) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query!(
+        "delete from asp.mail_outbox where mail_outbox_id in (
+             select mail_outbox_id from asp.mail_outbox
+             where state in ('sent', 'failed') and created_at < now() - make_interval(days => $1) limit $2)",
+        days,
+        batch
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected())
 }

@@ -43,6 +43,8 @@ pub struct MailSettings {
     pub mail_lease_seconds: i32,
     /// Messages one run of the job sends at most (the rest wait for the next run).
     pub mail_batch_size: u32,
+    /// Messages in flight at once in a run, each over a pooled SMTP connection of its own (1 to 16).
+    pub mail_concurrency: u32,
     /// Where people open the console (scheme, host and any path, no trailing slash): a message's console link
     /// (`/cycleCount/approval`) is sent as `<mail_link_base>/#/cycleCount/approval`.
     pub mail_link_base: String,
@@ -95,6 +97,10 @@ impl MailSettings {
             "mail_lease_seconds must be at least twice smtp_timeout_seconds"
         );
         anyhow::ensure!(self.mail_batch_size >= 1, "mail_batch_size must be at least 1");
+        anyhow::ensure!(
+            (1..=16).contains(&self.mail_concurrency),
+            "mail_concurrency must be between 1 and 16"
+        );
         anyhow::ensure!(
             url::Url::parse(&self.mail_link_base)
                 .is_ok_and(|u| matches!(u.scheme(), "http" | "https")),

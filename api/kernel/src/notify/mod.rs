@@ -8,6 +8,8 @@
 
 pub mod repo;
 
+use std::collections::HashMap;
+
 use sqlx::PgConnection;
 use tenancy::TenantTx;
 
@@ -229,6 +231,7 @@ async fn enqueue_messages(
         return Ok(());
     }
     let client_id = repo::client_of_site(conn, site_id).await?;
+    let mut carriers: HashMap<i32, Option<mail::MobileCarrier>> = HashMap::new();
     for p in pending {
         if p.email_state == state::PENDING {
             let to = p.email_address.clone().unwrap_or_default();
@@ -253,12 +256,24 @@ async fn enqueue_messages(
         }
         if p.text_state == state::PENDING {
             let address = match (&p.mobile_phone, p.mobile_carrier_id) {
-                (Some(phone), Some(carrier)) => {
-                    match mail::text_address_for(conn, phone, carrier).await {
-                        Ok(a) => Ok(a),
-                        Err(MailError::Database(e)) => return Err(e),
-                        Err(e) => Err(e.to_string()),
-                    }
+                (Some(phone), Some(carrier_id)) => {
+                    // Recipients share a handful of carriers: each is read once per notification.
+                    let carrier = match carriers.get(&carrier_id) {
+                        Some(known) => known.clone(),
+                        None => {
+                            let read = match mail::carrier(conn, carrier_id).await {
+                                Ok(c) => c,
+                                Err(MailError::Database(e)) => return Err(e),
+                                Err(e) => return Err(sqlx::Error::Protocol(e.to_string())),
+                            };
+                            carriers.insert(carrier_id, read.clone());
+                            read
+                        }
+                    };
+                    carrier
+                        .ok_or(MailError::UnknownCarrier(carrier_id))
+                        .and_then(|c| mail::text_address(phone, &c))
+                        .map_err(|e| e.to_string())
                 }
                 _ => Err(NO_MOBILE.to_owned()),
             };
