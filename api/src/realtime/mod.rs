@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};
 use poem::http::header;
-use poem::web::websocket::{CloseCode, Message, WebSocket, WebSocketStream};
+use poem::web::websocket::{CloseCode, Message, WebSocket, WebSocketConfig, WebSocketStream};
 use poem::web::Data;
 use poem::{handler, IntoResponse, Request, Response};
 use serde::Deserialize;
@@ -41,6 +41,17 @@ fn query_value(req: &Request, name: &str) -> Option<String> {
     req.uri().query().and_then(|q| url::form_urlencoded::parse(q.as_bytes()).find(|(k, _)| k == name).map(|(_, v)| v.into_owned()))
 }
 
+/// What a hub socket may receive and keeps for reading. Clients only send small control messages (join or leave a
+/// site, pings), so a 4 KiB read buffer instead of tungstenite's 128 KiB keeps thousands of idle sockets cheap, and
+/// anything over 64 KiB is refused instead of buffered (the default would take 64 MiB per message).
+fn hub_config() -> WebSocketConfig {
+    const MAX_CLIENT_MESSAGE: usize = 64 * 1024;
+    WebSocketConfig::default()
+        .read_buffer_size(4 * 1024)
+        .max_message_size(Some(MAX_CLIENT_MESSAGE))
+        .max_frame_size(Some(MAX_CLIENT_MESSAGE))
+}
+
 /// The alert hub: the caller's own messages (the effective user's, while impersonating).
 #[handler]
 pub async fn alert_hub(req: &Request, ws: WebSocket, state: Data<&AppState>) -> Response {
@@ -49,7 +60,7 @@ pub async fn alert_hub(req: &Request, ws: WebSocket, state: Data<&AppState>) -> 
         Ok(c) => c,
         Err(e) => return e.into_response(),
     };
-    ws.on_upgrade(move |socket| serve(socket, state, caller, None)).into_response()
+    ws.config(hub_config()).on_upgrade(move |socket| serve(socket, state, caller, None)).into_response()
 }
 
 /// The site hub: the messages of the sites in the connection's groups, starting with `site_code`.
@@ -67,7 +78,9 @@ pub async fn site_hub(req: &Request, ws: WebSocket, state: Data<&AppState>) -> R
         Ok(code) => code,
         Err(e) => return e.into_response(),
     };
-    ws.on_upgrade(move |socket| serve(socket, state, caller, Some(HashSet::from([code])))).into_response()
+    ws.config(hub_config())
+        .on_upgrade(move |socket| serve(socket, state, caller, Some(HashSet::from([code]))))
+        .into_response()
 }
 
 const NO_SITE_ACCESS: &str = "You do not have access to this site.";

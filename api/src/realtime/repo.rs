@@ -30,6 +30,17 @@ pub async fn begin_sites(
     Ok(tx)
 }
 
+/// Opens the transaction that holds the toast sweep's lock while a sweep runs; `None` when another replica's sweep
+/// holds it (this replica skips its turn). The lock is transaction-scoped: it goes with the transaction, whatever
+/// ends it (commit, rollback, a dropped connection), so a replica that dies mid-sweep never blocks the others.
+pub async fn try_lock_sweep(pool: &PgPool) -> Result<Option<Transaction<'static, Postgres>>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let locked = sqlx::query_scalar!(r#"select pg_try_advisory_xact_lock(hashtext('asp.toast_sweep')) as "locked!""#)
+        .fetch_one(&mut *tx)
+        .await?;
+    Ok(locked.then_some(tx))
+}
+
 /// A toast claimed for sending: the recipient's user and what the toast says.
 pub struct ClaimedToast {
     pub asp_users_id: Option<i64>,

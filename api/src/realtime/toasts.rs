@@ -126,6 +126,23 @@ async fn publish(realtime: &Realtime, claimed: &[ClaimedToast]) {
 /// Every client's missed toasts: expire the old, send the rest. Errors are logged per client; the next sweep asks
 /// again.
 async fn sweep(pool: &PgPool, realtime: &Realtime) {
+    // One replica sweeps at a time: the others' turns would find the same rows (claimed under skip locked, so never
+    // sent twice) and only cost every client schema another pair of queries.
+    let lock = match repo::try_lock_sweep(pool).await {
+        Ok(Some(lock)) => lock,
+        Ok(None) => return,
+        Err(e) => {
+            tracing::warn!(error = %e, "toast sweep could not take its lock");
+            return;
+        }
+    };
+    sweep_all(pool, realtime).await;
+    if let Err(e) = lock.commit().await {
+        tracing::warn!(error = %e, "toast sweep could not release its lock");
+    }
+}
+
+async fn sweep_all(pool: &PgPool, realtime: &Realtime) {
     let clients = match repo::client_sites(pool).await {
         Ok(c) => c,
         Err(e) => {

@@ -182,3 +182,30 @@ async fn a_socket_is_closed_once_its_session_is_logged_out() {
     // And the ended session cannot open a new one.
     assert_eq!(refusal(&app, &format!("/api/alert?access_token={token}")).await, 401);
 }
+
+#[tokio::test]
+async fn a_hub_closes_a_socket_that_sends_a_message_over_64_kib_and_keeps_serving_the_others() {
+    let app = TestApp::spawn().await;
+    let buyer = app.login("buyer").await;
+    let mut big = connect(&app, &format!("/api/site?site_code=ACME-NORTH&access_token={buyer}")).await;
+    let mut other = connect(&app, &format!("/api/site?site_code=ACME-NORTH&access_token={buyer}")).await;
+    // A join request padded past the limit: the server stops reading this socket instead of buffering it.
+    let padded = json!({"type": "OnAddToGroupAsync", "site_code": "ACME-SOUTH", "pad": "x".repeat(70 * 1024)});
+    let _ = big.send(Message::Text(padded.to_string().into())).await;
+    let closed = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match big.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await
+    .unwrap_or(false);
+    assert!(closed, "the oversized message ends the socket");
+
+    // A control message of normal size on another socket is still answered.
+    other.send(Message::Text(json!({"type": "OnAddToGroupAsync", "site_code": "GEA-MAIN"}).to_string().into())).await.unwrap();
+    let refused = next_json(&mut other, Duration::from_secs(2)).await.unwrap();
+    assert_eq!(refused["type"], "error");
+}
