@@ -78,6 +78,9 @@ pub struct Settings {
     /// How often an open real-time hub connection checks that its session still lives, closing the socket once it
     /// ended (logout, revocation, inactivity): docs/realtime.md.
     pub realtime_session_check_seconds: u64,
+    /// Hub sockets one process keeps open at most; a further one is refused with the retryable 503 until one closes
+    /// (docs/realtime.md). A socket costs a few KiB, so this bounds memory, not speed.
+    pub realtime_max_sockets: usize,
     /// How often the toast sender looks for toasts whose wake-up it missed (a replica restarting, a lost listener
     /// connection): docs/alerts.md "Toast".
     pub realtime_toast_sweep_seconds: u64,
@@ -182,6 +185,7 @@ impl Settings {
         anyhow::ensure!(self.max_connections >= 1, "max_connections must be at least 1");
         anyhow::ensure!(self.header_read_timeout_seconds >= 1, "header_read_timeout_seconds must be at least 1");
         anyhow::ensure!(self.realtime_session_check_seconds >= 1, "realtime_session_check_seconds must be at least 1");
+        anyhow::ensure!(self.realtime_max_sockets >= 1, "realtime_max_sockets must be at least 1");
         anyhow::ensure!(
             self.realtime_toast_sweep_seconds >= 1,
             "realtime_toast_sweep_seconds must be at least 1"
@@ -268,6 +272,7 @@ mod tests {
             max_connections: 16,
             header_read_timeout_seconds: 10,
             realtime_session_check_seconds: 30,
+            realtime_max_sockets: 20_000,
             realtime_toast_sweep_seconds: 5,
             files_dir: "data/files".into(),
             files_max_bytes: 1 << 20,

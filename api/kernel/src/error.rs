@@ -123,6 +123,10 @@ impl ApiError {
     pub fn unavailable() -> Self {
         Self::Unavailable(body(503, "ASP is currently offline.", vec![]))
     }
+    /// The retryable 503 with its reason (a full server, not an offline one).
+    pub fn unavailable_because(message: &str) -> Self {
+        Self::Unavailable(body(503, message, vec![]))
+    }
     /// Logs the cause under the request id; the caller sees only the generic message.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         let request_id = current_request_id();

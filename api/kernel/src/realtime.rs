@@ -8,6 +8,7 @@
 //! replica that is disconnected from Redis at that moment misses the message, which suits toasts (the inbox is the
 //! record of an alert).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -86,13 +87,38 @@ pub struct Realtime {
     client: redis::Client,
     prefix: String,
     local: broadcast::Sender<Delivery>,
+    /// Hub sockets open on this process (the server's `max_connections` stops counting a connection once it is
+    /// upgraded to a WebSocket).
+    sockets: Arc<AtomicUsize>,
+}
+
+/// One open hub socket, counted until it is dropped.
+pub struct SocketSlot(Arc<AtomicUsize>);
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Realtime {
     pub fn new(redis_url: &str, prefix: &str, sessions: SessionStore) -> anyhow::Result<Self> {
         let client = redis::Client::open(redis_url)?;
         let (local, _) = broadcast::channel(LOCAL_CAPACITY);
-        Ok(Self { sessions, client, prefix: prefix.to_owned(), local })
+        Ok(Self { sessions, client, prefix: prefix.to_owned(), local, sockets: Arc::new(AtomicUsize::new(0)) })
+    }
+
+    /// A slot for one more hub socket on this process, or `None` when `max` are open already.
+    pub fn open_socket(&self, max: usize) -> Option<SocketSlot> {
+        self.sockets
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |open| (open < max).then_some(open + 1))
+            .ok()
+            .map(|_| SocketSlot(Arc::clone(&self.sockets)))
+    }
+
+    /// How many hub sockets are open on this process.
+    pub fn open_sockets(&self) -> usize {
+        self.sockets.load(Ordering::SeqCst)
     }
 
     fn channel_prefix(&self) -> String {

@@ -60,7 +60,8 @@ pub async fn alert_hub(req: &Request, ws: WebSocket, state: Data<&AppState>) -> 
         Ok(c) => c,
         Err(e) => return e.into_response(),
     };
-    ws.config(hub_config()).on_upgrade(move |socket| serve(socket, state, caller, None)).into_response()
+    let Some(slot) = socket_slot(&state) else { return full() };
+    ws.config(hub_config()).on_upgrade(move |socket| serve(socket, state, caller, None, slot)).into_response()
 }
 
 /// The site hub: the messages of the sites in the connection's groups, starting with `site_code`.
@@ -78,10 +79,24 @@ pub async fn site_hub(req: &Request, ws: WebSocket, state: Data<&AppState>) -> R
         Ok(code) => code,
         Err(e) => return e.into_response(),
     };
+    let Some(slot) = socket_slot(&state) else { return full() };
     ws.config(hub_config())
-        .on_upgrade(move |socket| serve(socket, state, caller, Some(HashSet::from([code]))))
+        .on_upgrade(move |socket| serve(socket, state, caller, Some(HashSet::from([code])), slot))
         .into_response()
 }
+
+/// A slot for the socket about to open, taken before the upgrade so a refused one never becomes a socket.
+fn socket_slot(state: &AppState) -> Option<kernel::realtime::SocketSlot> {
+    state.realtime.open_socket(state.settings.realtime_max_sockets)
+}
+
+/// The answer when the process holds `realtime_max_sockets` already: retryable (the client's reconnect backs off).
+fn full() -> Response {
+    tracing::warn!("a hub socket was refused: realtime_max_sockets are open on this process");
+    ApiError::unavailable_because(HUB_FULL).into_response()
+}
+
+const HUB_FULL: &str = "Too many live connections on this server; try again in a moment.";
 
 const NO_SITE_ACCESS: &str = "You do not have access to this site.";
 
@@ -110,7 +125,13 @@ fn error_frame(message: &str) -> Message {
 
 /// One connection: forwards its messages, answers its group commands (site hub) and closes once its session ended.
 /// `groups` is `None` on the alert hub.
-async fn serve(socket: WebSocketStream, state: AppState, caller: Caller, mut groups: Option<HashSet<String>>) {
+async fn serve(
+    socket: WebSocketStream,
+    state: AppState,
+    caller: Caller,
+    mut groups: Option<HashSet<String>>,
+    _slot: kernel::realtime::SocketSlot,
+) {
     let (mut sink, mut stream) = socket.split();
     let mut messages = state.realtime.subscribe();
     let mut check = tokio::time::interval(Duration::from_secs(state.settings.realtime_session_check_seconds.max(1)));

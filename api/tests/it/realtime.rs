@@ -209,3 +209,26 @@ async fn a_hub_closes_a_socket_that_sends_a_message_over_64_kib_and_keeps_servin
     let refused = next_json(&mut other, Duration::from_secs(2)).await.unwrap();
     assert_eq!(refused["type"], "error");
 }
+
+#[tokio::test]
+async fn a_process_refuses_hub_sockets_beyond_its_maximum_with_a_503_and_takes_one_again_once_a_socket_closes() {
+    let app = TestApp::spawn_with(|s| s.realtime_max_sockets = 2).await;
+    let buyer = app.login("buyer").await;
+    let mut first = connect(&app, &format!("/api/alert?access_token={buyer}")).await;
+    let _second = connect(&app, &format!("/api/site?site_code=ACME-NORTH&access_token={buyer}")).await;
+    assert_eq!(refusal(&app, &format!("/api/alert?access_token={buyer}")).await, 503);
+    assert_eq!(refusal(&app, &format!("/api/site?site_code=ACME-NORTH&access_token={buyer}")).await, 503);
+
+    first.close(None).await.unwrap();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        match tokio_tungstenite::connect_async(ws_url(&app, &format!("/api/alert?access_token={buyer}"))).await {
+            Ok(_) => break,
+            Err(tungstenite::Error::Http(resp)) if resp.status() == 503 => {
+                assert!(tokio::time::Instant::now() < deadline, "the closed socket's place was never freed");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => panic!("unexpected failure: {e}"),
+        }
+    }
+}
