@@ -66,5 +66,5 @@ export interface GridConfig {
 /** One entry of the user settings list (`GET /api/V1/Presentation/UserSettings`). */
 export interface UserSettingItem {
   setting_key: string;
-  setting_value: string | null;
+  setting_value?: string | null;
 }
