@@ -7,19 +7,28 @@
 //! toasts whose wake-up was missed (a listener reconnecting) and gives up those older than a minute: a toast is
 //! news, and the inbox keeps the message.
 //!
+//! Up to `CONCURRENT_DELIVERIES` wake-ups are handled at once, so two toasts for one person may arrive in either order
+//! (each is news of its own; the inbox keeps the order).
+//!
 //! A toast is sent at most once: claimed, committed, then published. A replica that dies between the commit and the
 //! publish loses that toast (the inbox still has it); publishing first would show it twice instead.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::postgres::PgListener;
 use sqlx::PgPool;
+use tokio::sync::Semaphore;
 
 use kernel::notify::{repo::TOAST_CHANNEL, types};
 use kernel::realtime::{Event, Realtime};
 
 use super::repo::{self, ClaimedToast};
 
+/// Wake-ups a replica handles at once. Each is a claim transaction and a publish (a few round trips); handled one
+/// after another they queued behind each other at 200 events a second, the tail of the toast latency
+/// (bench/README.md "Toast latency"). Few enough to leave the pool (`db_max_connections`) to the requests.
+const CONCURRENT_DELIVERIES: usize = 4;
 /// Toasts older than this are not shown any more.
 const MAX_TOAST_AGE_SECONDS: i32 = 60;
 /// The sweep leaves younger toasts to their wake-up.
@@ -54,15 +63,22 @@ async fn run(pool: &PgPool, realtime: &Realtime, sweep_every: Duration) -> anyho
     let mut tick = tokio::time::interval(sweep_every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     tick.tick().await;
+    let in_flight = Arc::new(Semaphore::new(CONCURRENT_DELIVERIES));
     loop {
         tokio::select! {
             wake = listener.recv() => {
                 let wake = wake?;
                 match parse_wake(wake.payload()) {
                     Some((schema, site_id, notification_id)) => {
-                        if let Err(e) = deliver(pool, realtime, &schema, &[site_id], notification_id).await {
-                            tracing::warn!(error = %format!("{e:#}"), notification_id, "could not send a notification's toasts");
-                        }
+                        // Waits here while CONCURRENT_DELIVERIES are in flight: the wake-ups queue in the listener.
+                        let permit = Arc::clone(&in_flight).acquire_owned().await?;
+                        let (pool, realtime) = (pool.clone(), realtime.clone());
+                        tokio::spawn(async move {
+                            if let Err(e) = deliver(&pool, &realtime, &schema, &[site_id], notification_id).await {
+                                tracing::warn!(error = %format!("{e:#}"), notification_id, "could not send a notification's toasts");
+                            }
+                            drop(permit);
+                        });
                     }
                     None => tracing::warn!(payload = wake.payload(), "a toast wake-up that is not <schema>:<site>:<notification>"),
                 }
